@@ -1,0 +1,62 @@
+/** createApi(): the upstream JSON API as an Express 5 app (ARCHITECTURE §1, spec §7). */
+import express, { type Express } from "express";
+import type { ApiConfig } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { buildOpenApiDocument } from "./contract/openapi.ts";
+import { dummyHash } from "./domain/password.ts";
+import { endpoint } from "./http/endpoint.ts";
+import { errorHandler, notFound, ok, type Logger } from "./http/errors.ts";
+import { loadSession } from "./http/session.ts";
+import { accountRoutes } from "./routes/account.ts";
+import { profileRoutes } from "./routes/profile.ts";
+import { sessionRoutes } from "./routes/session.ts";
+import { tasksRoutes } from "./routes/tasks.ts";
+import { trackRoutes } from "./routes/track.ts";
+import { usersRoutes } from "./routes/users.ts";
+
+export type CreateApiOptions = { config: ApiConfig; database: Database; logger: Logger };
+
+export function createApi({ config, database, logger }: CreateApiOptions): Express {
+  // Hash the decoy password now, so the first sign-in with an unknown email costs no more than a wrong password.
+  void dummyHash();
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy ? (/^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy) : "loopback");
+  app.use((req, res, next) => {
+    req.deps = { config, db: database.db, logger };
+    res.set("Cache-Control", "no-store");
+    res.set("X-Content-Type-Options", "nosniff");
+    next();
+  });
+  app.use(express.json({ limit: "1mb" }));
+  app.use(express.urlencoded({ extended: false, limit: "1mb" }));
+  app.use(loadSession());
+
+  const system = express.Router();
+  endpoint(system, "GET /api/health", async (_req, res) => {
+    try {
+      await database.ping();
+      ok(res, { status: "ok", database: "up", kind: database.kind });
+    } catch {
+      res.status(503).json({ message: "Database unavailable", data: { status: "degraded", database: "down", kind: database.kind } });
+    }
+  });
+  let openapi: unknown;
+  endpoint(system, "GET /api/openapi.json", (_req, res) => {
+    openapi ??= buildOpenApiDocument();
+    res.json(openapi);
+  });
+  app.use(system);
+  app.use(sessionRoutes());
+  app.use(accountRoutes()); // before usersRoutes: /api/v1/users/sessions etc. must not reach GET /api/v1/users/:id
+  app.use(profileRoutes());
+  app.use(usersRoutes());
+  app.use(trackRoutes());
+  app.use(tasksRoutes());
+
+  app.use((_req, _res) => {
+    throw notFound("No such endpoint.");
+  });
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration of the upstream API, read from environment variables and validated at start-up.
+ * Every variable has a working default for the embedded mode except SESSION_SECRET in production.
+ */
+const durationSeconds = z.coerce.number().int().positive();
+
+const apiEnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).optional(),
+    API_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+    API_HOST: z.string().min(1).default("127.0.0.1"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// or postgresql:// URL")
+      .optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+    SESSION_IDLE_STAFF_SECONDS: durationSeconds.default(30 * 60),
+    SESSION_IDLE_PATIENT_SECONDS: durationSeconds.default(2 * 60 * 60),
+    SESSION_ABSOLUTE_SECONDS: durationSeconds.default(12 * 60 * 60),
+    SEED_DEMO: z.enum(["true", "false"]).optional(),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default("Telehealth <no-reply@telehealth.local>"),
+    PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+    TRUST_PROXY: z.string().optional(),
+    LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required when NODE_ENV=production" });
+    }
+    if (env.NODE_ENV === "production" && env.SEED_DEMO === "true") {
+      ctx.addIssue({ code: "custom", path: ["SEED_DEMO"], message: "demo users are never created when NODE_ENV=production" });
+    }
+  });
+
+export type ApiConfig = {
+  production: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sessionSecret: string;
+  sessionIdleStaffSeconds: number;
+  sessionIdlePatientSeconds: number;
+  sessionAbsoluteSeconds: number;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  trustProxy: string | undefined;
+  logLevel: "silent" | "error" | "warn" | "info" | "debug";
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError listing every invalid variable. */
+export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const parsed = apiEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "env"}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  return {
+    production,
+    port: e.API_PORT,
+    host: e.API_HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    // Outside production a secret is generated once and kept in DATA_DIR, so sessions and encrypted
+    // TOTP secrets survive a restart of the embedded app.
+    sessionSecret: e.SESSION_SECRET ?? devSecret(path.resolve(e.DATA_DIR), !e.DATABASE_URL),
+    sessionIdleStaffSeconds: e.SESSION_IDLE_STAFF_SECONDS,
+    sessionIdlePatientSeconds: e.SESSION_IDLE_PATIENT_SECONDS,
+    sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_SECONDS,
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !production,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.NODE_ENV === "test" && !env.LOG_LEVEL ? "silent" : e.LOG_LEVEL,
+  };
+}
+
+let generated: string | undefined;
+function devSecret(dataDir: string, persist: boolean): string {
+  if (generated) return generated;
+  const file = path.join(dataDir, "dev-session-secret");
+  if (persist && existsSync(file)) {
+    generated = readFileSync(file, "utf8").trim();
+    if (generated.length >= 32) return generated;
+  }
+  generated = randomBytes(32).toString("hex");
+  if (persist) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, generated, { mode: 0o600 });
+  }
+  return generated;
+}

@@ -1,0 +1,147 @@
+/** Contract of the session, sign-in, profile, users and analytics calls (spec §3, §7). */
+import { z } from "zod";
+import { PROFESSIONS, ROLES, USER_ROLES } from "../domain/roles.ts";
+import { email, optionalText, personName, phone, requiredText, V } from "./validation.ts";
+
+export const roleSchema = z.enum(ROLES);
+export const userRoleSchema = z.enum(USER_ROLES);
+
+export const sessionInfoSchema = z.object({
+  id: z.number().int().nullable(),
+  isGuest: z.boolean(),
+  groups: z.array(userRoleSchema),
+  csrfTokenValue: z.string(),
+  /** Set when the caller's session cookie had expired or been revoked (for a "you were signed out" notice). */
+  sessionEnded: z.enum(["expired", "revoked"]).nullable(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** POST /actions/users/login — JSON or form body. */
+export const loginRequestSchema = z.object({
+  loginName: email(),
+  password: z.string({ error: V.required }).min(1, V.required).max(1024, V.maxLength),
+});
+export const loginSuccessSchema = z.object({
+  id: z.number().int(),
+  groups: z.array(userRoleSchema),
+  csrfTokenValue: z.string(),
+});
+export const loginChallengeSchema = z.object({ authMethod: z.literal("totp") });
+export const loginResponseSchema = z.union([loginSuccessSchema, loginChallengeSchema]);
+
+/** POST /api/v1/users/verify-totp: { code } or { recoveryCode } (defined with the account-security contract). */
+export { verifyTotpRequestSchema } from "./account.ts";
+
+export const addressSchema = z.object({
+  id: z.number().int(),
+  addressType: z.enum(["shipping", "billing"]),
+  title: z.string(),
+  addressFirstName: z.string(),
+  addressLastName: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string(),
+  locality: z.string(),
+  administrativeArea: z.string(),
+  postalCode: z.string(),
+  countryCode: z.string(),
+  phone: z.string(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+export const professionSchema = z.object({ value: z.enum(PROFESSIONS), label: z.string() }).nullable();
+
+export const profileSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: userRoleSchema,
+  firstName: z.string(),
+  middleName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  phone: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  /** Time zone as UTC offset, "+HH:MM" / "-HH:MM". */
+  utcOffset: z.string(),
+  utcOffsetMinutes: z.number().int(),
+  locale: z.enum(["en-US", "es-US"]),
+  profession: professionSchema,
+  userStatus: z.string(),
+  availability: z.enum(["available", "unavailable", "unknown"]),
+  addresses: z.object({ shippingAddress: addressSchema.nullable(), billingAddress: addressSchema.nullable() }),
+  isProgressAvailability: z.boolean(),
+  hasPharmacyAccess: z.boolean(),
+  isPharmacyAvailability: z.boolean(),
+  unreadChatMessagesCount: z.number().int(),
+  totpEnabled: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * PUT /api/v1/profile. Every field optional; only the ones present change.
+ * The email change of spec §7 ({ user: { email } }) is confirmed through a link mailed to the new address
+ * (POST /actions/users/confirm-email, api/contract/account.ts): the email stays unchanged until then and the
+ * answer's message says where the link went.
+ */
+export const profileUpdateSchema = z
+  .object({
+    firstName: personName(true).optional(),
+    middleName: personName(false).optional(),
+    lastName: personName(true).optional(),
+    phone: z.union([z.literal(""), phone()]).optional(),
+    utcOffsetMinutes: z.coerce.number().int().min(-720, V.invalid).max(840, V.invalid).optional(),
+    locale: z.enum(["en-US", "es-US"], { error: V.invalid }).optional(),
+    user: z.object({ email: email() }).optional(),
+  })
+  .strict();
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** GET /api/v1/users query: search, sort (default fullName_asc), page, perPage (20), roles[]. */
+export const USER_SORTS = ["fullName_asc", "fullName_desc", "id_asc", "id_desc", "email_asc", "email_desc"] as const;
+const roleList = z.preprocess(
+  (v) => (v === undefined ? undefined : Array.isArray(v) ? v : String(v).split(",")),
+  z.array(userRoleSchema).max(8),
+);
+export const usersQuerySchema = z.object({
+  search: optionalText(100),
+  sort: z.enum(USER_SORTS).default("fullName_asc"),
+  page: z.coerce.number().int().min(1).max(10000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(20),
+  roles: roleList.optional(),
+  userStatus: z.enum(["active", "pending", "suspended", "inactive"]).optional(),
+});
+export type UsersQuery = z.infer<typeof usersQuerySchema>;
+
+export const userListItemSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  profession: professionSchema,
+  userStatus: z.string(),
+  roles: z.array(z.object({ handle: userRoleSchema, title: z.string() })),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+/** POST /api/v1/track (spec §3 analytics event). */
+const shortText = (max: number) => z.string().max(max).optional();
+export const trackRequestSchema = z.object({
+  event: z.enum(["Init", "PageView"]),
+  payload: z.object({ name: z.string().max(200).default(""), url: z.string().max(2000).default("") }).default({ name: "", url: "" }),
+  device: z
+    .object({
+      screenResolution: shortText(40),
+      viewport: shortText(40),
+      encoding: shortText(40),
+      language: shortText(40),
+      colors: shortText(40),
+      platform: shortText(100),
+      userAgent: shortText(500),
+    })
+    .optional(),
+  browser: z.object({ name: shortText(100), version: shortText(100) }).optional(),
+});
+
+export { requiredText };

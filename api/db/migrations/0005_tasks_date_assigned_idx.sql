@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_date_assigned_id_idx" ON "tasks" USING btree ("date_assigned","id");

@@ -1,0 +1,596 @@
+/**
+ * The data model (spec §3 and §4). One table per entity, in the spec's words.
+ * Enumerations with numeric codes in the spec are stored as their numeric code (smallint); the string
+ * forms live in api/domain/enums.ts. Migrations are generated from this file with `npm run db:generate`
+ * and committed under api/db/migrations; the same SQL runs on PGlite and PostgreSQL.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const id = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Users of every role (spec §4 roles, guest excepted: a guest has no row). */
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    role: text("role", {
+      enum: [
+        "patients",
+        "providers",
+        "providerUsers",
+        "customerSupport",
+        "customerSupportManagers",
+        "medicalSupport",
+        "medicalSupportManagers",
+      ],
+    }).notNull(),
+    firstName: text("first_name").notNull().default(""),
+    middleName: text("middle_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    fullName: text("full_name")
+      .notNull()
+      .generatedAlwaysAs(sql`btrim(first_name || ' ' || last_name)`),
+    phone: text("phone"),
+    avatarUrl: text("avatar_url"),
+    /** medicalDoctor, physiciansAssistant, nurse, nursePractitioner, customerSupport, or null (empty). */
+    profession: text("profession", {
+      enum: ["medicalDoctor", "physiciansAssistant", "nurse", "nursePractitioner", "customerSupport"],
+    }),
+    userStatus: text("user_status", { enum: ["active", "pending", "suspended", "inactive"] })
+      .notNull()
+      .default("active"),
+    /** Time zone as an offset from UTC in minutes (e.g. -420 for UTC-07:00). */
+    utcOffsetMinutes: smallint("utc_offset_minutes").notNull().default(0),
+    locale: text("locale", { enum: ["en-US", "es-US"] }).notNull().default("en-US"),
+    availability: text("availability", { enum: ["available", "unavailable", "unknown"] })
+      .notNull()
+      .default("unknown"),
+    totpSecretEnc: text("totp_secret_enc"),
+    totpEnabled: boolean("totp_enabled").notNull().default(false),
+    /** A secret handed out by get-totp-secret, enabled once verify-totp confirms a code from it. */
+    totpPendingSecretEnc: text("totp_pending_secret_enc"),
+    /** The last TOTP time step accepted: a code is single-use within its window. */
+    totpLastStep: integer("totp_last_step"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`),
+    index("users_role_full_name_idx").on(t.role, t.fullName, t.id),
+    index("users_full_name_idx").on(t.fullName, t.id),
+    index("users_full_name_trgm_idx").using("gin", sql`${t.fullName} gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("users_phone_idx").on(t.phone),
+  ],
+);
+
+/** Server-side sessions. The cookie carries a random token; only its SHA-256 hash is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    idleTimeoutSeconds: integer("idle_timeout_seconds").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedReason: text("revoked_reason"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_uq").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+/** Service sections / journeys (spec §3 enum; haircare added as 4). */
+export const serviceSections = pgTable("service_sections", {
+  id: smallint("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  slug: text("slug").notNull().unique(),
+});
+
+/** Patient profile, one per user of role patients. Numeric and string statuses of spec §4. */
+export const patients = pgTable(
+  "patients",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Numeric patient status (spec §4: Inactive 0 … Subscribed 22). */
+    status: smallint("status").notNull().default(1),
+    /** String patient status (spec §4: active, paid_patient, … no_show). */
+    statusKey: text("status_key").notNull().default("registered"),
+    dateOfBirth: date("date_of_birth"),
+    gender: text("gender", { enum: ["female", "male", "other"] }),
+    heightInches: real("height_inches"),
+    weightStart: real("weight_start"),
+    weightCurrent: real("weight_current"),
+    weightGoal: real("weight_goal"),
+    bmiStart: real("bmi_start"),
+    bmiCurrent: real("bmi_current"),
+    doseSpotUrl: text("dose_spot_url"),
+    isProgressAvailability: boolean("is_progress_availability").notNull().default(false),
+    hasPharmacyAccess: boolean("has_pharmacy_access").notNull().default(false),
+    isPharmacyAvailability: boolean("is_pharmacy_availability").notNull().default(false),
+    referralCode: text("referral_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("patients_status_idx").on(t.status, t.userId), index("patients_status_key_idx").on(t.statusKey, t.userId)],
+);
+
+/** Shipping and billing addresses (spec §3 Address). One of each type per user. */
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addressType: text("address_type", { enum: ["shipping", "billing"] }).notNull(),
+    title: text("title").notNull(),
+    addressFirstName: text("address_first_name").notNull(),
+    addressLastName: text("address_last_name").notNull(),
+    addressLine1: text("address_line1").notNull(),
+    addressLine2: text("address_line2").notNull().default(""),
+    locality: text("locality").notNull(),
+    administrativeArea: text("administrative_area").notNull(),
+    postalCode: text("postal_code").notNull(),
+    countryCode: text("country_code").notNull().default("US"),
+    /** Digits with a leading plus sign, e.g. +15551234567. */
+    phone: text("phone").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("addresses_user_type_uq").on(t.userId, t.addressType)],
+);
+
+/** Saved payment methods. Never a full card number: brand, last 4, expiry and the provider's token. */
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull().default("local"),
+    providerToken: text("provider_token").notNull(),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    expMonth: smallint("exp_month").notNull(),
+    expYear: smallint("exp_year").notNull(),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payment_methods_user_idx").on(t.userId)],
+);
+
+/** Catalogue products (medications, add-ons, pharmacy items). */
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    sectionType: smallint("section_type")
+      .notNull()
+      .references(() => serviceSections.id),
+    kind: text("kind", { enum: ["medication", "addon", "pharmacy"] }).notNull(),
+    description: text("description").notNull().default(""),
+    imageUrl: text("image_url"),
+    isLive: boolean("is_live").notNull().default(true),
+    requiresPrescription: boolean("requires_prescription").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("products_section_idx").on(t.sectionType, t.kind)],
+);
+
+/** Product variants: dosage, plan period and price; dosage cycle for titrated medications. */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    dosage: text("dosage").notNull().default(""),
+    /** Plan period in months (3, 6 or 12; 1 for one-off pharmacy items). */
+    periodMonths: smallint("period_months").notNull().default(1),
+    supply: text("supply").notNull().default(""),
+    shippingFrequencyDays: smallint("shipping_frequency_days").notNull().default(30),
+    priceCents: integer("price_cents").notNull(),
+    dosageCycleEnabled: boolean("dosage_cycle_enabled").notNull().default(false),
+    /** Ordered list of doses per cycle month, e.g. ["2.5mg","5mg","7.5mg"]. */
+    dosageCycle: jsonb("dosage_cycle").$type<string[]>(),
+  },
+  (t) => [index("product_variants_product_idx").on(t.productId)],
+);
+
+/** A treatment request inside a journey: reviewed by a provider (spec §4 review status). */
+export const treatments = pgTable(
+  "treatments",
+  {
+    id: id(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sectionType: smallint("section_type")
+      .notNull()
+      .references(() => serviceSections.id),
+    productId: integer("product_id").references(() => products.id),
+    reviewStatus: text("review_status", { enum: ["pending", "approved", "cancelled", "declined"] })
+      .notNull()
+      .default("pending"),
+    /** Assigned provider (reviewer). */
+    providerId: integer("provider_id").references(() => users.id, { onDelete: "set null" }),
+    /** Ready-to-review kind for the review queue: new patient or refill. */
+    reviewKind: text("review_kind", { enum: ["new_patient", "refill"] }).notNull().default("new_patient"),
+    intakeAnswers: jsonb("intake_answers").$type<Record<string, unknown>>(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("treatments_patient_idx").on(t.patientId, t.id),
+    index("treatments_provider_review_idx").on(t.providerId, t.reviewStatus, t.id),
+    index("treatments_review_idx").on(t.reviewStatus, t.id),
+  ],
+);
+
+/** Subscriptions (spec §4: Future 0, Active 1, Paused 2, Cancelled 3, NotRenewed 4, Unknown 100, Deleted 101). */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: id(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    treatmentId: integer("treatment_id").references(() => treatments.id, { onDelete: "set null" }),
+    status: smallint("status").notNull().default(0),
+    /** Billing cycle in months. */
+    cycleMonths: smallint("cycle_months").notNull().default(3),
+    pendingCancellation: boolean("pending_cancellation").notNull().default(false),
+    membershipStatus: text("membership_status").notNull().default("active"),
+    paymentMethodId: integer("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
+    nextChargeAt: timestamp("next_charge_at", { withTimezone: true }),
+    lastShipmentAt: timestamp("last_shipment_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    scheduledChange: jsonb("scheduled_change").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("subscriptions_patient_idx").on(t.patientId, t.id),
+    index("subscriptions_status_charge_idx").on(t.status, t.nextChargeAt),
+    index("subscriptions_treatment_idx").on(t.treatmentId),
+  ],
+);
+
+export const subscriptionItems = pgTable(
+  "subscription_items",
+  {
+    id: id(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id),
+    quantity: smallint("quantity").notNull().default(1),
+    isAddon: boolean("is_addon").notNull().default(false),
+  },
+  (t) => [index("subscription_items_subscription_idx").on(t.subscriptionId)],
+);
+
+/** Orders and their shipment (spec §4 shipment/order statuses: Queued 1 … SentToPharmacy 9). */
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    orderNumber: text("order_number").notNull().unique(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subscriptionId: integer("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    status: smallint("status").notNull().default(1),
+    totalCents: integer("total_cents").notNull().default(0),
+    currency: text("currency").notNull().default("usd"),
+    dateOrdered: timestamp("date_ordered", { withTimezone: true }).notNull().defaultNow(),
+    dateShipped: timestamp("date_shipped", { withTimezone: true }),
+    fulfiller: text("fulfiller"),
+    trackingNumber: text("tracking_number"),
+    trackingUrl: text("tracking_url"),
+  },
+  (t) => [index("orders_patient_idx").on(t.patientId, t.id), index("orders_status_idx").on(t.status, t.id)],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id),
+    quantity: smallint("quantity").notNull().default(1),
+    priceCents: integer("price_cents").notNull(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId)],
+);
+
+/**
+ * Staff tasks (spec §3 Task, §4 statuses ToDo 1 … ToBeDiscussed 6, categories 1–11, sources).
+ * providerId is the assignee; sectionType the journey.
+ */
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    htmlDescription: text("html_description").notNull().default(""),
+    status: smallint("status").notNull().default(1),
+    patientId: integer("patient_id").references(() => users.id, { onDelete: "set null" }),
+    providerId: integer("provider_id").references(() => users.id, { onDelete: "set null" }),
+    sectionType: smallint("section_type").references(() => serviceSections.id),
+    source: text("source", { enum: ["provider", "email", "chat", "phone"] }),
+    category: smallint("category"),
+    auto: boolean("auto").notNull().default(false),
+    dateAssigned: timestamp("date_assigned", { withTimezone: true }).notNull().defaultNow(),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("tasks_status_id_idx").on(t.status, t.id),
+    index("tasks_provider_status_id_idx").on(t.providerId, t.status, t.id),
+    index("tasks_patient_idx").on(t.patientId, t.id),
+    // Sort by dateAssigned: about 250 ms → 4 ms at 1M tasks (bench/results/tasks.json).
+    index("tasks_date_assigned_id_idx").on(t.dateAssigned, t.id),
+    index("tasks_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    check("tasks_status_ck", sql`${t.status} between 1 and 6`),
+    check("tasks_category_ck", sql`${t.category} is null or ${t.category} between 1 and 11`),
+  ],
+);
+
+/** Task comments and activity entries (spec §3 descriptionUpdates). */
+export const taskComments = pgTable(
+  "task_comments",
+  {
+    id: id(),
+    taskId: integer("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["comment", "activity"] }).notNull().default("comment"),
+    description: text("description").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("task_comments_task_idx").on(t.taskId, t.id)],
+);
+
+/** Chat rooms between a patient and staff, by category (e.g. medical, support, pharmacy). */
+export const chats = pgTable(
+  "chats",
+  {
+    id: id(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    treatmentId: integer("treatment_id").references(() => treatments.id, { onDelete: "set null" }),
+    category: text("category").notNull(),
+    assignedProviderId: integer("assigned_provider_id").references(() => users.id, { onDelete: "set null" }),
+    botEnabled: boolean("bot_enabled").notNull().default(false),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("chats_patient_category_uq").on(t.patientId, t.category),
+    index("chats_assigned_last_idx").on(t.assignedProviderId, t.lastMessageAt),
+    index("chats_last_message_idx").on(t.lastMessageAt),
+  ],
+);
+
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: id(),
+    chatId: integer("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    senderId: integer("sender_id").references(() => users.id, { onDelete: "set null" }),
+    /** Sanitised HTML: p, b, i, u, strong, em, br, a only (spec §5). */
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [index("chat_messages_chat_idx").on(t.chatId, t.id)],
+);
+
+/** The last message each participant has read in a chat (unread counts). */
+export const chatReads = pgTable(
+  "chat_reads",
+  {
+    chatId: integer("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastReadMessageId: integer("last_read_message_id").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.userId] })],
+);
+
+/** Uploaded documents (spec §3 document category: Lab results 1, Bloodwork 2, ID 3, Insurance 4, Other 5). */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: id(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    uploadedById: integer("uploaded_by_id").references(() => users.id, { onDelete: "set null" }),
+    category: smallint("category").notNull(),
+    title: text("title").notNull().default(""),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    /** Key in the object store (local disk by default), never a path under the web root. */
+    storageKey: text("storage_key").notNull(),
+    status: text("status", { enum: ["for_review", "completed"] }).notNull().default("for_review"),
+    /** InvisibleToPatient 0, VisibleToPatient 1. */
+    visibility: smallint("visibility").notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_patient_idx").on(t.patientId, t.id), index("uploads_status_idx").on(t.status, t.id)],
+);
+
+export const chatAttachments = pgTable(
+  "chat_attachments",
+  {
+    id: id(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: "cascade" }),
+    uploadId: integer("upload_id")
+      .notNull()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default(""),
+  },
+  (t) => [index("chat_attachments_message_idx").on(t.messageId)],
+);
+
+/** Analytics events (spec §3: Init and PageView with device and browser details). */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: id(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    event: text("event").notNull(),
+    name: text("name").notNull().default(""),
+    url: text("url").notNull().default(""),
+    device: jsonb("device").$type<Record<string, unknown>>(),
+    browser: jsonb("browser").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("analytics_events_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Append-only audit trail of every read or change of patient data (who, role, what, which patient,
+ * when, from where). UPDATE and DELETE are refused by a trigger (see the custom migration).
+ * Never holds health details: the action and the ids only.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: id(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id"),
+    actorRole: text("actor_role").notNull(),
+    action: text("action").notNull(),
+    entityType: text("entity_type"),
+    entityId: text("entity_id"),
+    patientId: integer("patient_id"),
+    ip: text("ip"),
+    outcome: text("outcome", { enum: ["success", "failure", "denied"] }).notNull().default("success"),
+    meta: jsonb("meta").$type<Record<string, string | number | boolean | null>>(),
+  },
+  (t) => [index("audit_events_patient_idx").on(t.patientId, t.id), index("audit_events_actor_idx").on(t.actorId, t.id)],
+);
+
+/**
+ * Fixed-window counters for rate limits (sign-in, TOTP, reset, verify), per account and per IP.
+ * In the database so that every instance shares them.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
+);
+
+/** Single-use tokens sent by email (password reset, email change, email verification); only hashes stored. */
+export const userTokens = pgTable(
+  "user_tokens",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["password_reset", "email_change", "email_verify"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    newEmail: text("new_email"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_tokens_hash_uq").on(t.tokenHash), index("user_tokens_user_idx").on(t.userId, t.kind)],
+);
+
+/** TOTP recovery codes: hashed, single-use. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * Outgoing mail. With SMTP_URL set, mail is sent through SMTP and the row records it; on the embedded
+ * default the row is the delivery (read it on the development outbox page).
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: id(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    transport: text("transport", { enum: ["outbox", "smtp"] }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_created_idx").on(t.createdAt)],
+);

@@ -1,0 +1,83 @@
+/**
+ * The permission matrix: for every endpoint of the upstream API, which roles may call it.
+ * This is the one place that says so. Routes are registered through `endpoint()` (api/http/endpoint.ts),
+ * which refuses a path that is not listed here; tests/api/permissions.test.ts walks every entry × role.
+ *
+ * A guest calling an endpoint that needs a signed-in role gets 401; a signed-in role that is not listed
+ * gets 403. Object-level rules (a patient reaches only their own records) are the functions below,
+ * applied by the handlers on top of the matrix, and answer 404 so that ids cannot be probed.
+ */
+import { ROLES, STAFF_ROLES, USER_ROLES, type Role } from "./roles.ts";
+
+export type EndpointRule = {
+  roles: readonly Role[];
+  /** State-changing calls need the CSRF token unless this is false (session-info hands the token out). */
+  csrf?: boolean;
+  summary: string;
+};
+
+const ANYONE = ROLES;
+const SIGNED_IN = USER_ROLES;
+const STAFF = STAFF_ROLES;
+/** Staff who may delete tasks and change many at once (see the task entries below). */
+const TASK_MANAGERS = ["providers", "customerSupportManagers", "medicalSupportManagers"] as const satisfies readonly Role[];
+
+export const permissions = {
+  "GET /api/health": { roles: ANYONE, summary: "Service and database health" },
+  "GET /api/openapi.json": { roles: ANYONE, summary: "The OpenAPI document of this API" },
+  "POST /api/v1/users/session-info": { roles: ANYONE, csrf: false, summary: "Session info and CSRF token" },
+  "POST /actions/users/login": { roles: ANYONE, summary: "Sign in with loginName (email) and password" },
+  "POST /actions/users/logout": { roles: ANYONE, summary: "Sign out and revoke the session" },
+  "POST /api/v1/users/verify-totp": {
+    roles: ANYONE,
+    summary: "Complete a TOTP sign-in challenge (code or recovery code); signed in with none pending: confirm a TOTP enrolment",
+  },
+  // Account security (api/routes/account.ts, account-totp.ts; contract api/contract/account.ts).
+  "POST /actions/users/send-password-reset-email": { roles: ANYONE, summary: "Mail a single-use password reset link (same answer for any address)" },
+  "POST /actions/users/set-password": { roles: ANYONE, summary: "Set a new password with the code of a reset link; ends every session" },
+  "POST /actions/users/confirm-email": { roles: ANYONE, summary: "Confirm an email verification or change with the code of its link" },
+  "POST /api/v1/users/update-password": { roles: SIGNED_IN, summary: "Change the password (current password required); ends other sessions" },
+  "POST /api/v1/users/verify-email": { roles: SIGNED_IN, summary: "Mail a confirmation link: verify the current address, or change to a new one" },
+  "GET /api/v1/users/get-totp-secret": { roles: SIGNED_IN, summary: "New pending TOTP secret with otpauth URL and QR code (SVG)" },
+  "GET /api/v1/users/get-auth-methods": { roles: SIGNED_IN, summary: "Two-factor status and recovery codes left" },
+  "POST /api/v1/users/disable-totp": { roles: SIGNED_IN, summary: "Turn two-factor authentication off (current code or password)" },
+  "GET /api/v1/users/sessions": { roles: SIGNED_IN, summary: "The caller's live sessions" },
+  "POST /api/v1/users/sessions/:id/revoke": { roles: SIGNED_IN, summary: "End one of the caller's sessions" },
+  "POST /api/v1/users/sessions/revoke-others": { roles: SIGNED_IN, summary: "End every other session of the caller" },
+  "GET /api/v1/dev/outbox": { roles: ANYONE, summary: "Development only (404 in production or with SMTP_URL): mails stored in the outbox" },
+  "GET /api/v1/profile": { roles: SIGNED_IN, summary: "The signed-in user's profile" },
+  "PUT /api/v1/profile": { roles: SIGNED_IN, summary: "Update the signed-in user's profile" },
+  "GET /api/v1/users": { roles: STAFF, summary: "List users (search, roles, sort, paging)" },
+  "GET /api/v1/users/:id": { roles: STAFF, summary: "One user by id" },
+  "POST /api/v1/track": { roles: ANYONE, summary: "Record an analytics event (Init, PageView)" },
+  // Tasks (api/routes/tasks.ts; contract api/contract/tasks.ts). Decision: tasks are the shared work queue of
+  // the whole staff, so every staff role may list, read, create, edit and comment on any task (the header
+  // dropdown narrows the list to the caller with filter.staffIds). Removing tasks and changing many at once
+  // are for the three manager roles (providers, customerSupportManagers, medicalSupportManagers). Patients
+  // and guests never reach tasks (403 / 401).
+  "GET /api/v2/tasks": { roles: STAFF, summary: "List tasks (tabs, filters, sort, page or cursor; capped totalCount)" },
+  "GET /api/v1/tasks/:id": { roles: STAFF, summary: "One task with its comments and activity" },
+  "POST /api/v1/tasks": { roles: STAFF, summary: "Create a task (path not shown in the spec: ours)" },
+  "PUT /api/v1/tasks/:id": { roles: STAFF, summary: "Change any of title, description, status, patient, assignee, journey, source, category" },
+  "POST /api/v1/tasks/:id/comments": { roles: STAFF, summary: "Add a comment to a task" },
+  "DELETE /api/v1/tasks/:id": { roles: TASK_MANAGERS, summary: "Delete a task (manager roles)" },
+  "POST /api/v2/tasks/mass-update": { roles: TASK_MANAGERS, summary: "Set the status and/or assignee of up to 100 tasks (manager roles)" },
+  "DELETE /api/v2/tasks/mass-delete": { roles: TASK_MANAGERS, summary: "Delete up to 100 tasks (manager roles)" },
+} as const satisfies Record<string, EndpointRule>;
+
+export type EndpointKey = keyof typeof permissions;
+
+export function ruleFor(key: EndpointKey): EndpointRule {
+  return permissions[key];
+}
+
+export function isAllowed(key: EndpointKey, role: Role): boolean {
+  return (permissions[key].roles as readonly Role[]).includes(role);
+}
+
+/** Object level: may this actor read or change this patient's records? */
+export function canAccessPatient(actor: { id: number; role: Role } | null, patientId: number): boolean {
+  if (!actor || actor.role === "guest") return false;
+  if (actor.role === "patients") return actor.id === patientId;
+  return (STAFF_ROLES as readonly Role[]).includes(actor.role);
+}

@@ -1,0 +1,116 @@
+/** GET/PUT /api/v1/profile: the signed-in user's profile of spec §3. */
+import { Router, type Request } from "express";
+import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { profileUpdateSchema, type Address, type Profile } from "../contract/users.ts";
+import type { Db } from "../db/client.ts";
+import { addresses, chatMessages, chatReads, chats, patients, users } from "../db/schema.ts";
+import { audit } from "../domain/audit.ts";
+import { PROFESSION_LABELS } from "../domain/roles.ts";
+import { endpoint } from "../http/endpoint.ts";
+import { ok, unauthorized } from "../http/errors.ts";
+import { parseBody } from "../http/validate.ts";
+import { emailRequestMessage, requestEmailConfirmation } from "./account.ts";
+
+export function formatUtcOffset(minutes: number): string {
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
+/** Unread messages: for a patient, staff messages in their chats; for staff, patient messages in chats assigned to them. */
+export async function unreadChatCount(db: Db, userId: number, isPatient: boolean): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatMessages)
+    .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+    .leftJoin(chatReads, and(eq(chatReads.chatId, chats.id), eq(chatReads.userId, userId)))
+    .where(
+      and(
+        isPatient ? eq(chats.patientId, userId) : eq(chats.assignedProviderId, userId),
+        isNull(chatMessages.deletedAt),
+        isPatient ? or(isNull(chatMessages.senderId), ne(chatMessages.senderId, userId)) : eq(chatMessages.senderId, chats.patientId),
+        gt(chatMessages.id, sql`coalesce(${chatReads.lastReadMessageId}, 0)`),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function loadProfile(db: Db, userId: number): Promise<Profile | null> {
+  const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!u) return null;
+  const isPatient = u.role === "patients";
+  const [p] = isPatient ? await db.select().from(patients).where(eq(patients.userId, userId)).limit(1) : [];
+  const rows = await db.select().from(addresses).where(eq(addresses.userId, userId));
+  const pick = (type: "shipping" | "billing"): Address | null => {
+    const a = rows.find((r) => r.addressType === type);
+    if (!a) return null;
+    const { userId: _u, createdAt: _c, updatedAt: _m, ...rest } = a;
+    return rest;
+  };
+  return {
+    id: u.id,
+    email: u.email,
+    role: u.role,
+    firstName: u.firstName,
+    middleName: u.middleName,
+    lastName: u.lastName,
+    fullName: u.fullName,
+    phone: u.phone,
+    avatarUrl: u.avatarUrl,
+    utcOffset: formatUtcOffset(u.utcOffsetMinutes),
+    utcOffsetMinutes: u.utcOffsetMinutes,
+    locale: u.locale,
+    profession: u.profession ? { value: u.profession, label: PROFESSION_LABELS[u.profession] } : null,
+    userStatus: u.userStatus,
+    availability: u.availability,
+    addresses: { shippingAddress: pick("shipping"), billingAddress: pick("billing") },
+    isProgressAvailability: p?.isProgressAvailability ?? false,
+    hasPharmacyAccess: p?.hasPharmacyAccess ?? false,
+    isPharmacyAvailability: p?.isPharmacyAvailability ?? false,
+    unreadChatMessagesCount: await unreadChatCount(db, u.id, isPatient),
+    totpEnabled: u.totpEnabled,
+  };
+}
+
+function me(req: Request) {
+  const user = req.auth.user;
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export function profileRoutes(): Router {
+  const router = Router();
+
+  endpoint(router, "GET /api/v1/profile", async (req, res) => {
+    const user = me(req);
+    const profile = await loadProfile(req.deps.db, user.id);
+    if (!profile) throw unauthorized();
+    if (user.role === "patients") await audit(req, { action: "profile.read", patientId: user.id, entityType: "user", entityId: user.id });
+    ok(res, profile);
+  });
+
+  endpoint(router, "PUT /api/v1/profile", async (req, res) => {
+    const user = me(req);
+    const input = parseBody(req, profileUpdateSchema);
+    // An email change only starts here: a link goes to the new address (api/routes/account.ts).
+    const emailRequest =
+      input.user?.email !== undefined && input.user.email.toLowerCase() !== user.email.toLowerCase()
+        ? await requestEmailConfirmation(req, input.user.email)
+        : null;
+    const { user: _ignored, phone, ...fields } = input;
+    const changes = { ...fields, ...(phone !== undefined ? { phone: phone === "" ? null : phone.replace(/[^\d+]/g, "") } : {}) };
+    if (Object.keys(changes).length > 0) {
+      await req.deps.db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, user.id));
+    }
+    await audit(req, {
+      action: "profile.update",
+      patientId: user.role === "patients" ? user.id : null,
+      entityType: "user",
+      entityId: user.id,
+      meta: { fields: Object.keys(changes).join(",") },
+    });
+    ok(res, await loadProfile(req.deps.db, user.id), emailRequest ? emailRequestMessage(emailRequest) : "Your profile has been updated.");
+  });
+
+  return router;
+}

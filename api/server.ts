@@ -1,0 +1,51 @@
+/**
+ * Starts the upstream API: validated config, database (PostgreSQL via DATABASE_URL or PGlite in DATA_DIR),
+ * migrations, demo data on the first start, HTTP listener with graceful shutdown.
+ * Used by `npm run start:api` (api/main.ts) and embedded by the web's server.ts.
+ */
+import type { AddressInfo } from "node:net";
+import { createApi } from "./app.ts";
+import { loadApiConfig, type ApiConfig } from "./config.ts";
+import { openDatabase, type Database } from "./db/client.ts";
+import { createLogger } from "./logger.ts";
+import { mailSettled } from "./domain/mail.ts";
+
+export type StartedApi = { url: string; config: ApiConfig; database: Database; close(): Promise<void> };
+
+export async function startApi(opts: { env?: NodeJS.ProcessEnv; port?: number } = {}): Promise<StartedApi> {
+  const config = loadApiConfig(opts.env ?? process.env);
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  if (config.seedDemo) {
+    const { seedDemo } = await import("./db/seed/demo.ts");
+    const { created } = await seedDemo(database.db);
+    if (created) logger.info("demo data seeded");
+  }
+  const app = createApi({ config, database, logger });
+  const server = app.listen(opts.port ?? config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host}:${port}`;
+  logger.info("api listening", { url, database: database.kind });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    config,
+    database,
+    close() {
+      // Stop accepting, let requests in flight and mail being sent finish, then close the database.
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      })
+        .then(() => mailSettled())
+        .then(() => database.close());
+      return closing;
+    },
+  };
+}

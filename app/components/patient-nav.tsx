@@ -1,0 +1,159 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation } from "react-router";
+import { LEGAL_LINKS, PATIENT_ACCOUNT_MENU, type MenuItem } from "~/lib/patient-menu";
+import { useTheme } from "~/lib/use-root";
+import { cn } from "~/lib/utils";
+import { Icon } from "./icons";
+import { LanguageSwitcher } from "./language-switcher";
+
+/** The unread counter beside "messages"/"chats": a visible badge and a screen-reader text. */
+export function UnreadBadge({ count, className }: { count: number; className?: string }) {
+  const { t } = useTranslation();
+  if (count <= 0) return null;
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        data-testid="unread-badge"
+        className={cn("inline-flex min-w-5 items-center justify-center rounded-full bg-error px-1.5 text-xs font-semibold text-error-foreground", className)}
+      >
+        {count > 99 ? "99+" : count}
+      </span>
+      <span className="sr-only">{t("common:nav.unread", { count })}</span>
+    </>
+  );
+}
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "flex items-center gap-3 rounded-md px-3 py-2 font-medium",
+    isActive ? "bg-primary-subtle text-primary" : "text-foreground hover:bg-secondary-hover",
+  );
+
+export function MenuLinks({ items, unread, onNavigate }: { items: MenuItem[]; unread: number; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="flex flex-col gap-1">
+      {items.map((item) => (
+        <li key={item.key}>
+          <NavLink to={item.to} end={item.end} className={itemClass} onClick={onNavigate}>
+            <Icon name={item.icon} />
+            <span className="flex-1">{t(`common:nav.${item.key}`)}</span>
+            {item.unread ? <UnreadBadge count={unread} /> : null}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Logout is a navigation to /actions/users/logout (spec §2); a full page load clears the page's memory. */
+export function LogoutLink({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <a href="/actions/users/logout" className={cn("flex items-center gap-3 rounded-md px-3 py-2 font-medium text-error hover:bg-error-subtle", className)}>
+      <Icon name="logout" />
+      <span>{t("common:nav.logout")}</span>
+    </a>
+  );
+}
+
+/** Closes a <details> menu after a client-side navigation (without JavaScript every link loads a new page). */
+export function useCloseOnNavigation() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    ref.current?.removeAttribute("open");
+  }, [location.key]);
+  return ref;
+}
+
+/**
+ * The mobile menu button (below the large breakpoint): a <details> whose panel covers the screen, with the
+ * main menu and the account-settings submenu (another <details>). Works without JavaScript.
+ */
+export function MobileMenu({ items, unread, accountItems }: { items: MenuItem[]; unread: number; accountItems: MenuItem[] }) {
+  const { t } = useTranslation();
+  const ref = useCloseOnNavigation();
+  const mainItems = items.filter((item) => item.key !== "accountSettings");
+  return (
+    <details ref={ref} className="group" data-testid="mobile-menu">
+      <summary className="relative z-50 flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 font-medium hover:bg-secondary-hover [&::-webkit-details-marker]:hidden">
+        <Icon name="menu" className="size-6 group-open:hidden" />
+        <Icon name="close" className="hidden size-6 group-open:block" />
+        <span className="group-open:hidden">{t("common:nav.menu")}</span>
+        <span className="hidden group-open:inline">{t("common:nav.closeMenu")}</span>
+      </summary>
+      <div className="fixed inset-0 z-40 overflow-y-auto bg-background px-4 pt-20 pb-8">
+        <nav aria-label={t("common:nav.mainMenu")} className="flex flex-col gap-2">
+          <MenuLinks items={mainItems} unread={unread} />
+          <details className="group/account">
+            <summary className="flex cursor-pointer list-none items-center gap-3 rounded-md px-3 py-2 font-medium hover:bg-secondary-hover [&::-webkit-details-marker]:hidden">
+              <Icon name="settings" />
+              <span className="flex-1">{t("common:nav.accountSettings")}</span>
+              <Icon name="chevronDown" className="size-4 transition-transform group-open/account:rotate-180" />
+            </summary>
+            <div className="pl-6">
+              <MenuLinks items={accountItems.filter((item) => item.key !== "backToOverview")} unread={unread} />
+            </div>
+          </details>
+          <LogoutLink />
+          <LanguageSwitcher className="mt-4 px-3" />
+        </nav>
+      </div>
+    </details>
+  );
+}
+
+export function BottomBar({ items, unread }: { items: MenuItem[]; unread: number }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t("common:nav.quickLinks")} className="fixed inset-x-0 bottom-0 z-30 border-t bg-background lg:hidden">
+      <ul className="flex items-stretch justify-around">
+        {items.map((item) => (
+          <li key={item.key} className="flex-1">
+            <NavLink
+              to={item.to}
+              end={item.end}
+              className={({ isActive }) =>
+                cn("flex flex-col items-center gap-0.5 px-1 py-2 text-xs font-medium", isActive ? "text-primary" : "text-muted-foreground")
+              }
+            >
+              <span className="relative">
+                <Icon name={item.icon} className="size-6" />
+                {item.unread ? <UnreadBadge count={unread} className="absolute -top-1.5 -right-3" /> : null}
+              </span>
+              <span>{t(`common:nav.${item.key}`)}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function PatientFooter() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  return (
+    <footer className="border-t px-4 py-6 text-sm text-muted-foreground sm:px-8">
+      <nav aria-label={t("common:footer.legal")}>
+        <ul className="flex flex-wrap gap-x-6 gap-y-2">
+          {LEGAL_LINKS.map((link) => (
+            <li key={link.key}>
+              <Link to={link.to} className="underline hover:text-foreground">
+                {t(`common:pages.${link.key}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="mt-3">
+        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {theme.brand}
+      </p>
+    </footer>
+  );
+}
+
+export { PATIENT_ACCOUNT_MENU };

@@ -1,0 +1,44 @@
+import { useTranslation } from "react-i18next";
+import { NavLink, Outlet, useParams } from "react-router";
+import { PageTitle } from "~/components/page-title";
+import { PATIENT_TABS } from "~/lib/access";
+import type { RouteHandle } from "~/lib/route-handle";
+import { cn } from "~/lib/utils";
+
+export const patientPageHandle = { title: "common:pages.patient" } satisfies RouteHandle;
+
+/**
+ * The patient page of staff and managers (spec §2): tabs as links (overview is the default) over the
+ * tab's own route; each tab's content comes with its feature.
+ */
+export function PatientPage({ area }: { area: "staff" | "manager" }) {
+  const { t } = useTranslation();
+  const { patientId } = useParams();
+  const base = `/${area}/patients/${patientId}`;
+  return (
+    <div className="flex flex-col gap-6">
+      <PageTitle title={patientPageHandle.title} />
+      <nav aria-label={t("common:patientTabs.label")} className="-mx-1 overflow-x-auto border-b">
+        <ul className="flex gap-1 px-1">
+          {PATIENT_TABS.map((tab) => (
+            <li key={tab}>
+              <NavLink
+                to={tab === "overview" ? base : `${base}/${tab}`}
+                end
+                className={({ isActive }) =>
+                  cn(
+                    "inline-block border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap",
+                    isActive ? "border-primary text-primary" : "border-transparent text-muted-foreground hover:text-foreground",
+                  )
+                }
+              >
+                {t(`common:pages.patientTabs.${tab === "access-management" ? "accessManagement" : tab}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

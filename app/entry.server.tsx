@@ -1,0 +1,84 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { DocumentProvider } from "./lib/document.tsx";
+import { documentInfo } from "./lib/document.server.ts";
+import { NonceProvider } from "./lib/nonce.tsx";
+import { reportServerError } from "./lib/error-report.server.ts";
+import { requestEnvContext } from "./lib/request-context.server.ts";
+
+export const streamTimeout = 5_000;
+
+/**
+ * A browser that has run our JavaScript before carries the `th_js` cookie (set on hydration); only then is
+ * the page streamed (shell first). Everyone else — JavaScript off, bots — gets the complete page
+ * (ARCHITECTURE §3: a Suspense fallback is only replaced by script).
+ */
+function wantsStreaming(request: Request): boolean {
+  const userAgent = request.headers.get("user-agent");
+  if (userAgent && isbot(userAgent)) return false;
+  return /(?:^|;\s*)th_js=1(?:;|$)/.test(request.headers.get("cookie") ?? "");
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const { nonce } = loadContext.get(requestEnvContext);
+  const document = documentInfo(request, loadContext);
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      wantsStreaming(request) && !routerContext.isSpaMode ? "onShellReady" : "onAllReady";
+
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider nonce={nonce}>
+        <DocumentProvider value={document}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </DocumentProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}
+
+/** Uncaught server errors (loaders, actions, rendering): logged and reported, never with request bodies. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  reportServerError(error, request);
+};

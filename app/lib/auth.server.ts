@@ -1,0 +1,146 @@
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { UserRole } from "../../api/domain/roles.ts";
+import { decide, homeFor, canOpen, type Role } from "./access.ts";
+import { getT } from "./i18n.server.ts";
+import { safeLocalPath } from "./redirects.ts";
+import { getWebSession } from "./session.server.ts";
+import { notify, notifyUpstreamError } from "./toast.server.ts";
+import { getUpstream, loginRedirect, pagePath } from "./upstream.server.ts";
+
+/** Who is asking, decided once per request by viewerMiddleware. */
+export type Viewer = { role: Role; id: number | null };
+const viewerContext = createContext<Viewer>({ role: "guest", id: null });
+
+export function getViewer(context: Readonly<RouterContextProvider>): Viewer {
+  return context.get(viewerContext);
+}
+
+/**
+ * Loads the session on each navigation (spec §2 Access rule). A web session that holds an upstream session
+ * asks the upstream who this is (session-info): the role may have changed, and the session may have ended
+ * (idle or absolute timeout, revoked by a sign-out elsewhere or a password reset). An ended session signs
+ * the web session out and says so ("you were signed out"). A visitor who never signed in is a guest
+ * without an upstream call.
+ */
+export const viewerMiddleware: MiddlewareFunction<Response> = async ({ context }) => {
+  const session = getWebSession(context);
+  if (!session.hasUpstreamSession) {
+    context.set(viewerContext, { role: "guest", id: null });
+    return;
+  }
+  let info;
+  try {
+    info = await getUpstream(context).sessionInfo();
+  } catch (error) {
+    // The upstream is unreachable or failing: keep the role this web session signed in with, so the page
+    // renders (its own upstream calls will fail and say so), and tell the user (spec §8).
+    notifyUpstreamError(context, error, getT(context));
+    const cached = session.user;
+    context.set(viewerContext, cached ? { role: cached.role, id: cached.id } : { role: "guest", id: null });
+    return;
+  }
+  const role = info.groups[0];
+  if (info.isGuest || !role || info.id === null) {
+    session.signOut();
+    getUpstream(context).resetSessionInfo();
+    context.set(viewerContext, { role: "guest", id: null });
+    notify(context, "info", getT(context)(info.sessionEnded === "revoked" ? "common:auth.signedOutRevoked" : "common:auth.signedOutExpired"));
+    return;
+  }
+  if (session.user?.id !== info.id || session.user?.role !== role) session.setUser({ id: info.id, role });
+  context.set(viewerContext, { role, id: info.id });
+};
+
+/** The access rule of app/lib/access.ts, applied to the matched route pattern before loaders and actions. */
+export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, context, pattern }) => {
+  const { role } = getViewer(context);
+  const decision = decide(pattern, role);
+  if (decision === "allow") return;
+  if (decision === "login") throw loginRedirect(pagePath(request));
+  throw data(null, { status: 404, statusText: "Not Found" });
+};
+
+/** Where a user goes after signing in: back to the page they wanted if their role may open it, else home. */
+export function afterSignIn(role: UserRole, redirectTo: string | null | undefined): string {
+  const target = safeRedirect(redirectTo);
+  return target && canOpen(role, target) ? target : homeFor(role);
+}
+
+/** Where to return after sign-in: a local path (never "//host"), not the sign-in page or an action. */
+export function safeRedirect(value: unknown): string | null {
+  const path = safeLocalPath(value);
+  if (!path || path.startsWith("/login") || path.startsWith("/actions/") || path.startsWith("/resources/")) return null;
+  return path;
+}
+
+type LoginResponse = { id: number; groups: UserRole[]; csrfTokenValue: string } | { authMethod: "totp" };
+export type SignInResult = { kind: "signedIn"; id: number; role: UserRole; message: string } | { kind: "totp"; message: string };
+
+/**
+ * remix-auth with two FormStrategy instances: "password" (email + password → POST /actions/users/login)
+ * and "totp" (the code step → POST /api/v1/users/verify-totp, with the th_mfa cookie the first step got).
+ * Upstream failures are thrown as UpstreamError for the login action to show beside the fields and as a toast.
+ */
+export function authenticator(context: Readonly<RouterContextProvider>): Authenticator<SignInResult> {
+  const upstream = getUpstream(context);
+  const session = getWebSession(context);
+
+  const complete = (response: { message: string; data: LoginResponse }): SignInResult => {
+    const body = response.data;
+    if ("authMethod" in body) return { kind: "totp", message: response.message };
+    const role = body.groups[0];
+    // A new upstream session (and CSRF token) at every sign-in; the cookie came with the response.
+    session.setUser({ id: body.id, role });
+    session.csrf = body.csrfTokenValue;
+    session.rotateFormToken();
+    upstream.resetSessionInfo();
+    return { kind: "signedIn", id: body.id, role, message: response.message };
+  };
+
+  return new Authenticator<SignInResult>()
+    .use(
+      new FormStrategy(async ({ form }) => {
+        const response = await upstream.post<LoginResponse>(
+          "/actions/users/login",
+          { loginName: String(form.get("email") ?? "").trim(), password: String(form.get("password") ?? "") },
+          { on401: "throw" },
+        );
+        return complete(response);
+      }),
+      "password",
+    )
+    .use(
+      new FormStrategy(async ({ form }) => {
+        const response = await upstream.post<LoginResponse>(
+          "/api/v1/users/verify-totp",
+          { code: String(form.get("code") ?? "").trim() },
+          { on401: "throw" },
+        );
+        return complete(response);
+      }),
+      "totp",
+    );
+}
+
+/** Sign out upstream (revokes the session) and in the web session. Upstream failures do not keep anyone signed in. */
+export async function signOut(context: Readonly<RouterContextProvider>): Promise<string | null> {
+  const session = getWebSession(context);
+  let message: string | null = null;
+  if (session.hasUpstreamSession) {
+    try {
+      const response = await getUpstream(context).post<null>("/actions/users/logout", {}, { on401: "throw" });
+      message = response.message || null;
+    } catch {
+      message = null;
+    }
+  }
+  session.signOut();
+  getUpstream(context).resetSessionInfo();
+  return message;
+}
+
+export function redirectHome(role: Role): Response {
+  return redirect(homeFor(role));
+}

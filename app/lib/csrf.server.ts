@@ -1,0 +1,56 @@
+import { data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { timingSafeEqual } from "node:crypto";
+import { getWebSession } from "./session.server.ts";
+
+/**
+ * Cross-site request checks for the web's own resource routes and GET actions (React Router checks the
+ * Origin of posts to UI route actions itself; resource routes need their own — ARCHITECTURE §6):
+ *  - Fetch metadata / Origin must say the request comes from our own pages;
+ *  - forms also carry the session's form token, for browsers that send neither header.
+ */
+export function fetchSite(request: Request): "same-origin" | "same-site" | "cross-site" | "none" | null {
+  const site = request.headers.get("sec-fetch-site");
+  return site === "same-origin" || site === "same-site" || site === "cross-site" || site === "none" ? site : null;
+}
+
+/** A state-changing request that demonstrably comes from one of our pages (or, lacking headers, unknown). */
+export function isSameOriginRequest(request: Request): boolean | null {
+  const site = fetchSite(request);
+  if (site) return site === "same-origin";
+  const origin = request.headers.get("origin");
+  if (origin && origin !== "null") return origin === new URL(request.url).origin;
+  return null;
+}
+
+/** A navigation the user made themselves (typed, bookmarked) or from one of our pages. */
+export function isTrustedNavigation(request: Request): boolean {
+  const site = fetchSite(request);
+  return site === "same-origin" || site === "none";
+}
+
+export function formTokenMatches(context: Readonly<RouterContextProvider>, presented: FormDataEntryValue | null): boolean {
+  const expected = Buffer.from(getWebSession(context).formToken);
+  const got = Buffer.from(typeof presented === "string" ? presented : "");
+  return expected.length === got.length && timingSafeEqual(expected, got);
+}
+
+/** For posts to resource routes: refuse (403) unless same-origin and carrying the form token. */
+export function assertFormPost(request: Request, context: Readonly<RouterContextProvider>, formData: FormData): void {
+  if (isSameOriginRequest(request) === false || !formTokenMatches(context, formData.get("formToken"))) {
+    throw data({ message: "Forbidden" }, { status: 403 });
+  }
+}
+
+/**
+ * Root middleware: every state-changing request (any method but GET/HEAD) must come from our own pages.
+ * Fetch metadata decides (Sec-Fetch-Site, sent by every current browser and not affected by the
+ * Referrer-Policy); without it, an Origin other than ours is refused. A browser that sends neither (or
+ * `Origin: null`, as no-referrer pages do) is left to SameSite cookies and form tokens.
+ */
+export const sameOriginWrites: MiddlewareFunction<Response> = ({ request }) => {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const site = fetchSite(request);
+  if (site ? site !== "same-origin" : isSameOriginRequest(request) === false) {
+    throw data({ message: "Forbidden" }, { status: 403 });
+  }
+};

@@ -1,0 +1,152 @@
+import { randomBytes } from "node:crypto";
+import { createContext, createCookieSessionStorage, type RouterContextProvider, type Session, type SessionStorage } from "react-router";
+import type { UserRole } from "../../api/domain/roles.ts";
+import { webConfig } from "./config.server.ts";
+
+/**
+ * The web's own session: an httpOnly, SameSite=Lax, signed cookie (stateless, so any web instance can
+ * serve any request). It holds what the web needs to act for the user upstream:
+ *  - the upstream cookies (th_session signed-in token, th_guest nonce, th_mfa TOTP challenge), forwarded
+ *    as a Cookie header on every upstream call and updated from every upstream Set-Cookie;
+ *  - the upstream CSRF token (session-info / login `csrfTokenValue`), sent as X-CSRF-Token;
+ *  - who signed in (id, role), for the access rule before any upstream call;
+ *  - a form token for the web's own resource-route forms (logout, language), for browsers without
+ *    SameSite cookies or Origin headers.
+ * The browser never sees the upstream token in a readable form (httpOnly) and never talks to the upstream.
+ */
+export const UPSTREAM_COOKIES = ["th_session", "th_guest", "th_mfa"] as const;
+export type UpstreamCookieName = (typeof UPSTREAM_COOKIES)[number];
+
+type SessionData = {
+  upstream: Partial<Record<UpstreamCookieName, string>>;
+  csrf: string;
+  userId: number;
+  role: UserRole;
+  formToken: string;
+  /** The login name of the last password-reset request, shown once on /reset-link (flash). */
+  resetLoginName: string;
+};
+
+let storage: SessionStorage<SessionData> | undefined;
+function sessionStorage(): SessionStorage<SessionData> {
+  if (!storage) {
+    const { production, cookieSecret } = webConfig();
+    storage = createCookieSessionStorage<SessionData>({
+      cookie: {
+        // __Host- binds the cookie to this exact origin (needs Secure, so production only).
+        name: production ? "__Host-th_web" : "th_web",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: production,
+        path: "/",
+        secrets: [cookieSecret],
+      },
+    });
+  }
+  return storage;
+}
+
+/** One request's view of the web session; changes are written back once by the root middleware. */
+export class WebSession {
+  private dirty = false;
+  private destroyed = false;
+  constructor(private readonly session: Session<SessionData>) {}
+
+  static async fromRequest(request: Request): Promise<WebSession> {
+    return new WebSession(await sessionStorage().getSession(request.headers.get("Cookie")));
+  }
+
+  get upstreamCookies(): Partial<Record<UpstreamCookieName, string>> {
+    return this.session.get("upstream") ?? {};
+  }
+  setUpstreamCookie(name: UpstreamCookieName, value: string | null) {
+    const next = { ...this.upstreamCookies };
+    if (value === null) {
+      if (!(name in next)) return;
+      delete next[name];
+    } else {
+      if (next[name] === value) return;
+      next[name] = value;
+    }
+    this.session.set("upstream", next);
+    this.dirty = true;
+  }
+
+  get csrf(): string | undefined {
+    return this.session.get("csrf");
+  }
+  set csrf(value: string | undefined) {
+    if (this.session.get("csrf") === value) return;
+    if (value === undefined) this.session.unset("csrf");
+    else this.session.set("csrf", value);
+    this.dirty = true;
+  }
+
+  /** True while the upstream session cookie is held (the user signed in and has not signed out). */
+  get hasUpstreamSession(): boolean {
+    return Boolean(this.upstreamCookies.th_session);
+  }
+  get user(): { id: number; role: UserRole } | null {
+    const id = this.session.get("userId");
+    const role = this.session.get("role");
+    return id !== undefined && role ? { id, role } : null;
+  }
+  setUser(user: { id: number; role: UserRole }) {
+    this.session.set("userId", user.id);
+    this.session.set("role", user.role);
+    this.dirty = true;
+  }
+
+  /** A new form token (at sign-in and sign-out: a token seen by one visitor is not valid for the next). */
+  rotateFormToken() {
+    this.session.set("formToken", randomBytes(18).toString("base64url"));
+    this.dirty = true;
+  }
+
+  /** Forget everything about the signed-in user (the upstream session is gone or was ended). */
+  signOut() {
+    for (const key of ["userId", "role", "csrf"] as const) this.session.unset(key);
+    const { th_guest } = this.upstreamCookies;
+    this.session.set("upstream", th_guest ? { th_guest } : {});
+    this.rotateFormToken();
+  }
+
+  /** Token for the web's own state-changing forms (double-checked against the session on submit). */
+  get formToken(): string {
+    let token = this.session.get("formToken");
+    if (!token) {
+      token = randomBytes(18).toString("base64url");
+      this.session.set("formToken", token);
+      this.dirty = true;
+    }
+    return token;
+  }
+
+  /** Spec §4: a successful reset request stores the login name for the ResetPasswordLink page. */
+  flashResetLoginName(loginName: string) {
+    this.session.flash("resetLoginName", loginName);
+    this.dirty = true;
+  }
+  takeResetLoginName(): string | null {
+    const value = this.session.get("resetLoginName");
+    if (value !== undefined) this.dirty = true; // reading a flash value removes it
+    return value ?? null;
+  }
+
+  destroy() {
+    this.destroyed = true;
+  }
+
+  /** The Set-Cookie value to send, or null when nothing changed. */
+  async commit(): Promise<string | null> {
+    if (this.destroyed) return sessionStorage().destroySession(this.session);
+    if (!this.dirty) return null;
+    return sessionStorage().commitSession(this.session);
+  }
+}
+
+export const webSessionContext = createContext<WebSession>();
+
+export function getWebSession(context: Readonly<RouterContextProvider>): WebSession {
+  return context.get(webSessionContext);
+}

@@ -1,0 +1,30 @@
+import type { TFunction } from "i18next";
+
+/**
+ * The upstream answers in English (en-US, the fallback language). Messages the user can meet are mapped
+ * here to keys of the "common" namespace so that es-US users read them in Spanish; any other message is
+ * shown as the upstream wrote it (spec §8: "the response message").
+ */
+export const UPSTREAM_MESSAGE_KEYS: Record<string, string> = {
+  "Invalid email or password.": "upstream.invalidLogin",
+  "Invalid code.": "upstream.invalidCode",
+  "Your sign-in has expired. Please sign in again.": "upstream.signInExpired",
+  "Enter the code from your authenticator app.": "upstream.enterCode",
+  "You are signed in.": "upstream.signedIn",
+  "You have been signed out.": "upstream.signedOut",
+  "Please sign in to continue.": "upstream.signInToContinue",
+  "You are not allowed to do that.": "upstream.forbidden",
+  "Not found.": "upstream.notFound",
+  "No such endpoint.": "upstream.notFound",
+  "Invalid CSRF token. Reload the page and try again.": "upstream.csrf",
+  "The request could not be read.": "upstream.badRequest",
+  "The request is too large.": "upstream.tooLarge",
+  "Internal error": "errors.internal",
+};
+
+export function translateUpstreamMessage(message: string, t: TFunction): string {
+  const key = UPSTREAM_MESSAGE_KEYS[message];
+  if (key) return t(`common:${key}`);
+  if (/^Too many/i.test(message)) return t("common:upstream.tooMany");
+  return message;
+}

@@ -1,0 +1,242 @@
+import { createContext, redirect, type RouterContextProvider } from "react-router";
+import type { SessionInfo } from "../../api/contract/users.ts";
+import { upstreamUrl } from "./config.server.ts";
+import type { RequestEnv } from "./request-context.server.ts";
+import { translateUpstreamMessage } from "./upstream-messages.ts";
+import { UPSTREAM_COOKIES, type UpstreamCookieName, type WebSession } from "./session.server.ts";
+
+/**
+ * The one client every loader and action uses to call the upstream API (ARCHITECTURE §1, §5; spec §7).
+ *
+ *  - sends `Accept: application/json`, `X-Requested-With: XMLHttpRequest`, `X-Frontend-Version: 2`,
+ *    the user's upstream cookies (from the web session) and, on every non-GET call, `X-CSRF-Token`
+ *    (fetched from session-info first when the web session has none yet);
+ *  - stores every upstream Set-Cookie (th_session, th_guest, th_mfa) back into the web session;
+ *  - a 401 means the upstream session is gone: the web session is signed out and the user is sent to
+ *    /login?redirectTo=<this page> (see onUnauthorized);
+ *  - any other failure throws an UpstreamError, which `errorToast()` (app/lib/toast.server.ts) turns into
+ *    the spec §8 text.
+ */
+export const FRONTEND_VERSION = "2";
+const TIMEOUT_MS = 15_000;
+
+export type Envelope<T> = { message: string; data: T };
+
+export class UpstreamError extends Error {
+  constructor(
+    /** HTTP status, or null when the upstream could not be reached. */
+    readonly status: number | null,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = "UpstreamError";
+  }
+
+  /** Field errors of a validation failure: 400 `{ data: { errors: { field: string[] } } }`. */
+  get fieldErrors(): Record<string, string[]> | undefined {
+    const errors = (this.data as { errors?: unknown } | undefined)?.errors;
+    return errors && typeof errors === "object" ? (errors as Record<string, string[]>) : undefined;
+  }
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Query = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
+export type CallOptions = {
+  body?: unknown;
+  query?: Query;
+  /** What a 401 does: "login" (default) ends the web session and redirects; "throw" raises an UpstreamError. */
+  on401?: "login" | "throw";
+};
+
+export type UpstreamDeps = {
+  request: Request;
+  session: WebSession;
+  env: RequestEnv;
+  locale: () => string;
+  /** Called on a 401 (after the web session was signed out); must throw (a redirect). */
+  onUnauthorized: (pagePath: string) => never;
+  fetch?: typeof fetch;
+};
+
+/** The page the user is on, for redirectTo: strips React Router's `.data` suffix and `_routes`/`index` params. */
+export function pagePath(request: Request): string {
+  const url = new URL(request.url);
+  let pathname = url.pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
+  if (pathname.length > 1) pathname = pathname.replace(/\/+$/, "");
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const search = url.searchParams.toString();
+  return pathname + (search ? `?${search}` : "");
+}
+
+export class Upstream {
+  private sessionInfoPromise: Promise<SessionInfo> | undefined;
+  constructor(private readonly deps: UpstreamDeps) {}
+
+  get<T>(path: string, options: Omit<CallOptions, "body"> = {}) {
+    return this.call<T>("GET", path, options);
+  }
+  post<T>(path: string, body?: unknown, options: Omit<CallOptions, "body"> = {}) {
+    return this.call<T>("POST", path, { ...options, body });
+  }
+  put<T>(path: string, body?: unknown, options: Omit<CallOptions, "body"> = {}) {
+    return this.call<T>("PUT", path, { ...options, body });
+  }
+  delete<T>(path: string, body?: unknown, options: Omit<CallOptions, "body"> = {}) {
+    return this.call<T>("DELETE", path, { ...options, body });
+  }
+
+  /** POST /api/v1/users/session-info, at most once per request; keeps the CSRF token it hands out. */
+  sessionInfo(): Promise<SessionInfo> {
+    this.sessionInfoPromise ??= this.send<SessionInfo>("POST", "/api/v1/users/session-info", {}, false).then((envelope) => {
+      this.deps.session.csrf = envelope.data.csrfTokenValue;
+      return envelope.data;
+    });
+    return this.sessionInfoPromise;
+  }
+
+  /** Forget the memoised session info (after sign-in or sign-out the next call asks again). */
+  resetSessionInfo() {
+    this.sessionInfoPromise = undefined;
+  }
+
+  async call<T>(method: Method, path: string, options: CallOptions = {}): Promise<Envelope<T>> {
+    const needsCsrf = method !== "GET";
+    if (needsCsrf && !this.deps.session.csrf) await this.sessionInfo();
+    try {
+      return await this.send<T>(method, path, options, needsCsrf);
+    } catch (error) {
+      // A stale CSRF token (the upstream rotated it): refresh once and retry; the call was refused before it acted.
+      if (needsCsrf && error instanceof UpstreamError && error.status === 403 && /csrf/i.test(error.message)) {
+        this.resetSessionInfo();
+        await this.sessionInfo();
+        return this.send<T>(method, path, options, needsCsrf);
+      }
+      throw error;
+    }
+  }
+
+  private async send<T>(method: Method, path: string, options: CallOptions, withCsrf: boolean): Promise<Envelope<T>> {
+    const { session, request, env } = this.deps;
+    const url = new URL(path, upstreamUrl() + "/");
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value === undefined || value === null || value === "") continue;
+      if (Array.isArray(value)) for (const item of value) url.searchParams.append(`${key}[]`, String(item));
+      else url.searchParams.set(key, String(value));
+    }
+    const headers = new Headers({
+      Accept: "application/json",
+      "X-Requested-With": "XMLHttpRequest",
+      "X-Frontend-Version": FRONTEND_VERSION,
+      "Accept-Language": this.deps.locale(),
+    });
+    const cookie = Object.entries(session.upstreamCookies)
+      .map(([name, value]) => `${name}=${value}`)
+      .join("; ");
+    if (cookie) headers.set("Cookie", cookie);
+    if (withCsrf && session.csrf) headers.set("X-CSRF-Token", session.csrf);
+    const userAgent = request.headers.get("user-agent");
+    if (userAgent) headers.set("User-Agent", userAgent);
+    if (env.clientIp) headers.set("X-Forwarded-For", env.clientIp);
+    let body: string | undefined;
+    if (options.body !== undefined && method !== "GET") {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(options.body);
+    }
+
+    let response: Response;
+    try {
+      response = await (this.deps.fetch ?? fetch)(url, {
+        method,
+        headers,
+        body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new UpstreamError(null, error instanceof Error ? error.message : String(error));
+    }
+    this.storeCookies(response);
+
+    let json: unknown = undefined;
+    const text = await response.text().catch(() => "");
+    if (text) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+    }
+    const envelope = (json && typeof json === "object" ? json : {}) as { message?: unknown; data?: unknown };
+
+    if (response.status === 401 && options.on401 !== "throw") {
+      session.signOut();
+      this.resetSessionInfo();
+      this.deps.onUnauthorized(pagePath(request));
+    }
+    if (!response.ok) {
+      const nested = (envelope.data as { message?: unknown } | undefined)?.message;
+      const message =
+        typeof envelope.message === "string" && envelope.message
+          ? envelope.message
+          : typeof nested === "string" && nested
+            ? nested
+            : response.statusText || `HTTP ${response.status}`;
+      throw new UpstreamError(response.status, message, envelope.data);
+    }
+    if (json === undefined) throw new UpstreamError(response.status, "The upstream answered without JSON.");
+    return { message: typeof envelope.message === "string" ? envelope.message : "", data: envelope.data as T };
+  }
+
+  private storeCookies(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const parsed = parseSetCookie(line);
+      if (!parsed || !(UPSTREAM_COOKIES as readonly string[]).includes(parsed.name)) continue;
+      this.deps.session.setUpstreamCookie(parsed.name as UpstreamCookieName, parsed.expired ? null : parsed.value);
+    }
+  }
+}
+
+/** Name, raw value and whether the Set-Cookie line deletes the cookie (empty value, Max-Age ≤ 0, past Expires). */
+export function parseSetCookie(line: string): { name: string; value: string; expired: boolean } | null {
+  const [pair, ...attributes] = line.split(";");
+  const eq = pair.indexOf("=");
+  if (eq <= 0) return null;
+  const name = pair.slice(0, eq).trim();
+  const value = pair.slice(eq + 1).trim();
+  let expired = value === "";
+  for (const attribute of attributes) {
+    const [rawKey, ...rest] = attribute.split("=");
+    const key = rawKey.trim().toLowerCase();
+    const attrValue = rest.join("=").trim();
+    if (key === "max-age" && Number(attrValue) <= 0) expired = true;
+    if (key === "expires") {
+      const time = Date.parse(attrValue);
+      if (!Number.isNaN(time) && time <= Date.now()) expired = true;
+    }
+  }
+  return { name, value, expired };
+}
+
+/** Field errors of an upstream 400, translated where the web knows the message; empty otherwise. */
+export function upstreamFieldErrors(error: unknown, t: (key: string) => string): Record<string, string[]> {
+  if (!(error instanceof UpstreamError) || !error.fieldErrors) return {};
+  const out: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(error.fieldErrors)) {
+    if (Array.isArray(messages)) out[field] = messages.map((m) => translateUpstreamMessage(String(m), t as never));
+  }
+  return out;
+}
+
+export const upstreamContext = createContext<Upstream>();
+
+export function getUpstream(context: Readonly<RouterContextProvider>): Upstream {
+  return context.get(upstreamContext);
+}
+
+/** A redirect to the sign-in page that returns to `path` afterwards. */
+export function loginRedirect(path: string | null, init?: ResponseInit): Response {
+  const target = path && path !== "/" && !path.startsWith("/login") ? `/login?redirectTo=${encodeURIComponent(path)}` : "/login";
+  return redirect(target, init);
+}

@@ -1,0 +1,104 @@
+import { useEffect, useMemo } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  type MiddlewareFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { BootSpinner, BOOT_SCRIPT } from "./components/boot-spinner.tsx";
+import { NotFoundPage } from "./components/not-found.tsx";
+import { ErrorPage } from "./components/error-page.tsx";
+import { accessMiddleware, viewerMiddleware } from "./lib/auth.server.ts";
+import { sameOriginWrites } from "./lib/csrf.server.ts";
+import { DocumentScript, useDocumentInfo } from "./lib/document.tsx";
+import { createI18n } from "./lib/i18n.ts";
+import { i18nextMiddleware } from "./lib/i18n.server.ts";
+import { webSessionMiddleware } from "./lib/middleware.server.ts";
+import { useNonce } from "./lib/nonce.tsx";
+import { pageTitle } from "./lib/theme.ts";
+import { toastMiddleware } from "./lib/toast.server.ts";
+import { routeTitleKey } from "./lib/route-handle.ts";
+
+/**
+ * The html shell. Per request, in this order (app/lib/*.server.ts):
+ *   writes only from our own pages → web session + upstream client → language (remix-i18next) → toasts (remix-toast) →
+ *   who is asking (session-info) → the access rule (app/lib/access.ts).
+ * Language, texts and theme come with the document (app/lib/document.tsx), not from a loader, so that a
+ * page refused in middleware still renders its not-found page in the user's language and theme.
+ */
+export const middleware: MiddlewareFunction<Response>[] = [
+  sameOriginWrites,
+  webSessionMiddleware,
+  i18nextMiddleware,
+  toastMiddleware,
+  viewerMiddleware,
+  accessMiddleware,
+];
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { locale, resources, theme } = useDocumentInfo();
+  const nonce = useNonce();
+  const i18n = useMemo(() => createI18n(locale, resources), [locale, resources]);
+  return (
+    <html lang={locale} dir="ltr" data-theme={theme.name === "hmr" ? "hmr" : undefined} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} suppressHydrationWarning />
+        <link rel="icon" type="image/svg+xml" href={theme.favicon} />
+        <Meta />
+        <Links nonce={nonce} />
+      </head>
+      <body className="min-h-dvh bg-background text-foreground antialiased">
+        <I18nextProvider i18n={i18n}>
+          <DocumentTitle brand={theme.brand} />
+          <BootSpinner />
+          {children}
+        </I18nextProvider>
+        <DocumentScript />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** <title>: the brand plus the deepest route's title (route handle `title`, spec §1). */
+function DocumentTitle({ brand }: { brand: string }) {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const error = useRouteError();
+  const key = error
+    ? isRouteErrorResponse(error) && error.status === 404
+      ? "common:notFound.title"
+      : "common:errorPage.title"
+    : routeTitleKey(matches);
+  return <title>{pageTitle(brand, key ? t(key) : null)}</title>;
+}
+
+export default function App() {
+  useEffect(() => {
+    document.documentElement.classList.remove("booting");
+    // Tells the server this browser runs our scripts, so later pages may be streamed (entry.server.tsx).
+    document.cookie = "th_js=1; path=/; SameSite=Lax";
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useEffect(() => {
+    document.documentElement.classList.remove("booting");
+  }, []);
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <ErrorPage error={error} />;
+}

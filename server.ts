@@ -1,0 +1,138 @@
+/**
+ * The web server: Express 5 + React Router framework mode (SSR), run with `tsx server.ts`.
+ *
+ *  - NODE_ENV=development: Vite in middleware mode (HMR), the app is loaded from source.
+ *  - otherwise: the built app from ./build (run `react-router build` first).
+ *  - API_URL unset: the upstream API is started in this process (api/server.ts) on a loopback port.
+ *
+ * Every response gets the security headers (CSP with a per-request nonce, Referrer-Policy, HSTS in
+ * production, …); rendered pages are `Cache-Control: no-store` (they carry a per-request nonce and, when
+ * signed in, health data). GET /healthz answers without touching the upstream. SIGTERM drains and exits.
+ */
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import type { Server } from "node:http";
+import { fileURLToPath } from "node:url";
+import compression from "compression";
+import express, { type Request, type Response } from "express";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import { webConfig, WebConfigError } from "./app/lib/config.server.ts";
+import { createLoadContext } from "./app/lib/request-context.server.ts";
+import { securityHeaders } from "./app/lib/security-headers.server.ts";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** Demo accounts created by the API's demo seed (SEED_DEMO), printed at start-up for people trying it out. */
+const DEMO_LOGINS = [
+  ["patient@demo.test", "patient"],
+  ["manager@demo.test", "provider manager"],
+  ["provider@demo.test", "provider"],
+  ["support@demo.test", "customer support"],
+  ["support-manager@demo.test", "customer support manager"],
+  ["nurse@demo.test", "nurse (medical support)"],
+  ["nurse-manager@demo.test", "nurse manager"],
+] as const;
+
+async function main() {
+  let config;
+  try {
+    config = webConfig();
+  } catch (error) {
+    console.error(error instanceof WebConfigError ? error.message : error);
+    process.exit(1);
+  }
+
+  let api: { url: string; close(): Promise<void>; config?: { seedDemo?: boolean } } | undefined;
+  if (!config.apiUrl) {
+    const { startApi } = await import("./api/server.ts");
+    api = await startApi({ env: process.env });
+    config.apiUrl = api.url;
+  }
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+
+  app.use((_req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.set(securityHeaders({ nonce, production: config.production, development: config.development }));
+    next();
+  });
+
+  const getLoadContext = (req: Request, res: Response) =>
+    createLoadContext({ nonce: String(res.locals.cspNonce), clientIp: req.ip });
+  const noStore = (_req: Request, res: Response, next: () => void) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  };
+
+  let vite: import("vite").ViteDevServer | undefined;
+  if (config.development) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    app.use(vite.middlewares);
+    app.use(noStore, async (req, res, next) => {
+      try {
+        const build = (await vite!.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+        await createRequestHandler({ build, getLoadContext, mode: "development" })(req, res, next);
+      } catch (error) {
+        vite!.ssrFixStacktrace(error as Error);
+        next(error);
+      }
+    });
+  } else {
+    const client = path.join(root, "build/client");
+    // Fingerprinted files: cache for a year, never revalidate. A missing asset is a plain 404.
+    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }));
+    // Other public files (favicons, logos): short cache.
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+    const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+    app.use(noStore, createRequestHandler({ build, getLoadContext, mode: config.production ? "production" : "test" }));
+  }
+
+  const server: Server = app.listen(config.port, config.host ?? "0.0.0.0");
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const shownHost = config.host && config.host !== "0.0.0.0" ? config.host : "localhost";
+  console.log(`Web app on http://${shownHost}:${config.port}` + (api ? ` (embedded API on ${api.url})` : ` (API ${config.apiUrl})`));
+  if (api && api.config?.seedDemo !== false) {
+    console.log(`Demo logins (password DemoPassw0rd):\n` + DEMO_LOGINS.map(([email, role]) => `  ${email.padEnd(28)} ${role}`).join("\n"));
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    const force = setTimeout(() => {
+      server.closeAllConnections();
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    // Stop accepting connections, let requests in flight finish, then stop the embedded API.
+    server.close(async () => {
+      try {
+        await vite?.close();
+        await api?.close();
+        process.exit(0);
+      } catch (error) {
+        console.error(error);
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+}
+
+await main();

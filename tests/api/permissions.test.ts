@@ -1,0 +1,115 @@
+/**
+ * Walks the whole permission matrix: every endpoint × every role (and a guest) gets the exact status.
+ * Allowed callers send a valid request and get the endpoint's success status; others get 401 (guest)
+ * or 403 (signed in, wrong role). Also checks that the matrix and the registered routes are the same set.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { permissions, type EndpointKey } from "../../api/domain/permissions.ts";
+import { registeredEndpoints } from "../../api/http/endpoint.ts";
+import { ROLES, type Role } from "../../api/domain/roles.ts";
+import { Client, LOGINS, signedIn, startTestApi, type TestApi } from "./harness.ts";
+
+let api: TestApi;
+const clients = new Map<Role, Client>();
+let someUserId = 0;
+// Tasks: one demo task for the reads and edits, and spare ones for the deletes (one per call).
+let task = { id: 0, patientId: 0, providerId: 0 };
+let spareTaskIds: number[] = [];
+
+beforeAll(async () => {
+  api = await startTestApi();
+  for (const role of ROLES) clients.set(role, await signedIn(api.url, role as keyof typeof LOGINS | "guest"));
+  const list = await clients.get("providers")!.get<{ id: number }[]>("/api/v1/users?roles[]=providers");
+  someUserId = list.body.data![0].id;
+  const tasks = await clients.get("providers")!.get<{ id: number; patientId: number | null; providerId: number | null }[]>("/api/v2/tasks?perPage=100");
+  task = tasks.body.data!.find((t) => t.patientId && t.providerId) as typeof task;
+  spareTaskIds = tasks.body.data!.map((t) => t.id).filter((id) => id !== task.id);
+});
+afterAll(() => api?.close());
+
+type Sample = { path?: () => string; body?: unknown; ok: number; fresh?: boolean };
+
+let resetRequests = 0;
+
+/** A valid request per endpoint and the status an allowed caller gets. */
+const samples: Record<EndpointKey, Sample> = {
+  "GET /api/health": { ok: 200 },
+  "GET /api/openapi.json": { ok: 200 },
+  "POST /api/v1/users/session-info": { ok: 200 },
+  // A fresh client per call: signing in again must not disturb the shared clients.
+  "POST /actions/users/login": { body: { loginName: LOGINS.patients, password: "DemoPassw0rd" }, ok: 200, fresh: true },
+  "POST /actions/users/logout": { ok: 200, fresh: true },
+  // No pending sign-in: an allowed caller gets the 400 "sign in again" answer, never 401/403.
+  "POST /api/v1/users/verify-totp": { body: { code: "123456" }, ok: 400 },
+  "GET /api/v1/profile": { ok: 200 },
+  "PUT /api/v1/profile": { body: { utcOffsetMinutes: -420 }, ok: 200 },
+  "GET /api/v1/users": { ok: 200 },
+  "GET /api/v1/users/:id": { path: () => `/api/v1/users/${someUserId}`, ok: 200 },
+  "POST /api/v1/track": { body: { event: "PageView", payload: { name: "Login", url: "/login" } }, ok: 200 },
+  "GET /api/v2/tasks": { path: () => "/api/v2/tasks?tab[]=todo&tab[]=in_progress&perPage=5", ok: 200 },
+  "GET /api/v1/tasks/:id": { path: () => `/api/v1/tasks/${task.id}`, ok: 200 },
+  "POST /api/v1/tasks": {
+    get body() {
+      return { title: "Matrix walk", description: "Created by the matrix walk", patientId: task.patientId, providerId: task.providerId, status: "todo", sectionType: 1 };
+    },
+    ok: 200,
+  },
+  "PUT /api/v1/tasks/:id": { path: () => `/api/v1/tasks/${task.id}`, body: { title: "Matrix walk" }, ok: 200 },
+  "POST /api/v1/tasks/:id/comments": { path: () => `/api/v1/tasks/${task.id}/comments`, body: { description: "Matrix walk" }, ok: 200 },
+  "DELETE /api/v1/tasks/:id": { path: () => `/api/v1/tasks/${spareTaskIds.pop()}`, ok: 200 },
+  "POST /api/v2/tasks/mass-update": {
+    get body() {
+      return { ids: [task.id], status: "in_progress" };
+    },
+    ok: 200,
+  },
+  "DELETE /api/v2/tasks/mass-delete": {
+    get body() {
+      return { ids: [spareTaskIds.pop()] };
+    },
+    ok: 200,
+  },
+  // Account security. Unknown addresses and unusable links: the answer an allowed caller gets.
+  // A new address per call: one address may ask for 5 reset emails an hour.
+  "POST /actions/users/send-password-reset-email": {
+    get body() {
+      return { loginName: `nobody-${++resetRequests}@demo.test` };
+    },
+    ok: 200,
+  },
+  "POST /actions/users/set-password": { body: { code: "x".repeat(43), newPassword: "NewPassw0rd!", passwordConfirm: "NewPassw0rd!" }, ok: 400 },
+  "POST /actions/users/confirm-email": { body: { code: "y".repeat(43) }, ok: 400 },
+  // Sets the same password again: succeeds, and keeps the caller's own session.
+  "POST /api/v1/users/update-password": { body: { currentPassword: "DemoPassw0rd", newPassword: "DemoPassw0rd", passwordConfirm: "DemoPassw0rd" }, ok: 200 },
+  "POST /api/v1/users/verify-email": { body: { email: "new-address@demo.test" }, ok: 200 },
+  "GET /api/v1/users/get-totp-secret": { ok: 200 },
+  "GET /api/v1/users/get-auth-methods": { ok: 200 },
+  // Two-factor authentication is off for the demo logins: an allowed caller gets "already off".
+  "POST /api/v1/users/disable-totp": { body: { password: "DemoPassw0rd" }, ok: 400 },
+  "GET /api/v1/users/sessions": { ok: 200 },
+  "POST /api/v1/users/sessions/:id/revoke": { path: () => "/api/v1/users/sessions/2147483647/revoke", ok: 404 },
+  "POST /api/v1/users/sessions/revoke-others": { ok: 200 },
+  "GET /api/v1/dev/outbox": { ok: 200 },
+};
+
+describe("permission matrix", () => {
+  it("covers exactly the registered endpoints", () => {
+    expect([...registeredEndpoints()].sort()).toEqual(Object.keys(permissions).sort());
+    expect(Object.keys(samples).sort()).toEqual(Object.keys(permissions).sort());
+  });
+
+  for (const key of Object.keys(permissions) as EndpointKey[]) {
+    for (const role of ROLES) {
+      const allowed = (permissions[key].roles as readonly Role[]).includes(role);
+      const sample = samples[key];
+      const expected = allowed ? sample.ok : role === "guest" ? 401 : 403;
+      it(`${key} as ${role} → ${expected}`, async () => {
+        const [method, rawPath] = key.split(" ");
+        const client = sample.fresh ? await signedIn(api.url, role as keyof typeof LOGINS | "guest") : clients.get(role)!;
+        const path = sample.path ? sample.path() : rawPath;
+        const r = await client.request(method, path, method === "GET" ? undefined : (sample.body ?? {}));
+        expect(r.status).toBe(expected);
+      });
+    }
+  }
+});
