@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/", "coverage/"] },
+  { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,12 +4,14 @@ import { defineConfig, devices } from "@playwright/test";
  * End-to-end tests (ARCHITECTURE §7): the BUILT app (`react-router build`, then `tsx server.ts`) with the
  * embedded API on a fresh PGlite database seeded with the demo data, on ports that do not clash with a dev
  * server (3100 web, 3101 API). Two projects: JavaScript on ("js") and off ("nojs").
- * The data directory lives under .tmp/web-e2e/ (ignored by git); older ones are removed first.
+ * The data directory lives under .tmp/web-e2e-<port>/ (ignored by git); older ones are removed first.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const API_PORT = Number(process.env.E2E_API_PORT ?? 3101);
 export const BASE_URL = `http://localhost:${PORT}`;
-const dataDir = `.tmp/web-e2e/data-${Date.now()}`;
+/** E2E_PORT / E2E_API_PORT / BUILD_DIR let two runs share a checkout without clashing (ports, data, build). */
+const tmpDir = `.tmp/web-e2e-${PORT}`;
+const dataDir = `${tmpDir}/data-${Date.now()}`;
 
 const chromium = {
   executablePath: "/usr/bin/chromium",
@@ -46,7 +48,7 @@ export default defineConfig({
   ],
   webServer: {
     // The client is always built for production (a NODE_ENV=test build would ship React's development build).
-    command: `rm -rf .tmp/web-e2e && NODE_ENV=production npx react-router build && node --import tsx server.ts`,
+    command: `rm -rf ${tmpDir} && NODE_ENV=production npx react-router build && node --import tsx server.ts`,
     url: `${BASE_URL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI && process.env.E2E_REUSE === "1",

@@ -3,7 +3,8 @@ import type { Config } from "@react-router/dev/config";
 export default {
   ssr: true,
   appDirectory: "app",
-  buildDirectory: "build",
+  // BUILD_DIR lets two end-to-end runs (e.g. parallel work trees of one checkout) build side by side.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   // Pages are served with `Referrer-Policy: no-referrer` (search text sits in some URLs), and with that
   // policy browsers send `Origin: null` on a plain HTML form post — every form without JavaScript. React
   // Router's own origin check would refuse those, so "null" is allowed here, and the root middleware

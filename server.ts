@@ -22,6 +22,8 @@ import { createLoadContext } from "./app/lib/request-context.server.ts";
 import { securityHeaders } from "./app/lib/security-headers.server.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+/** The built app (react-router.config.ts buildDirectory; BUILD_DIR lets parallel runs build side by side). */
+const buildDir = process.env.BUILD_DIR ?? "build";
 
 /** Demo accounts created by the API's demo seed (SEED_DEMO), printed at start-up for people trying it out. */
 const DEMO_LOGINS = [
@@ -88,12 +90,12 @@ async function main() {
       }
     });
   } else {
-    const client = path.join(root, "build/client");
+    const client = path.join(root, buildDir, "client");
     // Fingerprinted files: cache for a year, never revalidate. A missing asset is a plain 404.
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }));
     // Other public files (favicons, logos): short cache.
     app.use(express.static(client, { maxAge: "1h", index: false }));
-    const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+    const build = (await import(path.join(root, buildDir, "server/index.js"))) as ServerBuild;
     app.use(noStore, createRequestHandler({ build, getLoadContext, mode: config.production ? "production" : "test" }));
   }
 
