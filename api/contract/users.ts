@@ -1,7 +1,7 @@
 /** Contract of the session, sign-in, profile, users and analytics calls (spec §3, §7). */
 import { z } from "zod";
 import { PROFESSIONS, ROLES, USER_ROLES } from "../domain/roles.ts";
-import { email, optionalText, personName, phone, requiredText, V } from "./validation.ts";
+import { dateOfBirth, email, optionalText, personName, phone, requiredText, timeZoneName, utcOffsetMinutes, V } from "./validation.ts";
 
 export const roleSchema = z.enum(ROLES);
 export const userRoleSchema = z.enum(USER_ROLES);
@@ -63,6 +63,10 @@ export const profileSchema = z.object({
   /** Time zone as UTC offset, "+HH:MM" / "-HH:MM". */
   utcOffset: z.string(),
   utcOffsetMinutes: z.number().int(),
+  /** IANA time zone when the user chose one (the offset then follows it across DST), else null. */
+  timeZone: z.string().nullable(),
+  /** Patients: date of birth "yyyy-MM-dd" (null when unknown); always null for staff. */
+  dateOfBirth: z.string().nullable(),
   locale: z.enum(["en-US", "es-US"]),
   profession: professionSchema,
   userStatus: z.string(),
@@ -77,7 +81,13 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /**
- * PUT /api/v1/profile. Every field optional; only the ones present change.
+ * PUT /api/v1/profile. Every field optional; only the ones present change (see api/contract/patient-account.ts
+ * for the whole account contract).
+ * - phone: any US format ("(555) 123-4567", "555.123.4567", "+1 555 123 4567"); stored and answered as
+ *   "+1" and ten digits ("+15551234567"); "" clears it.
+ * - dateOfBirth: patients only (a staff user sending it gets 400); "yyyy-MM-dd" or "MM/dd/yyyy"; "" clears it.
+ * - timeZone: an IANA zone ("America/Denver"); when given without utcOffsetMinutes, the offset is set to the
+ *   zone's offset now. "" clears the zone (the offset stays). utcOffsetMinutes: -720 … 840, steps of 15.
  * The email change of spec §7 ({ user: { email } }) is confirmed through a link mailed to the new address
  * (POST /actions/users/confirm-email, api/contract/account.ts): the email stays unchanged until then and the
  * answer's message says where the link went.
@@ -88,7 +98,9 @@ export const profileUpdateSchema = z
     middleName: personName(false).optional(),
     lastName: personName(true).optional(),
     phone: z.union([z.literal(""), phone()]).optional(),
-    utcOffsetMinutes: z.coerce.number().int().min(-720, V.invalid).max(840, V.invalid).optional(),
+    utcOffsetMinutes: utcOffsetMinutes().optional(),
+    timeZone: timeZoneName().optional(),
+    dateOfBirth: dateOfBirth().optional(),
     locale: z.enum(["en-US", "es-US"], { error: V.invalid }).optional(),
     user: z.object({ email: email() }).optional(),
   })
