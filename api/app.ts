@@ -8,6 +8,8 @@ import { endpoint } from "./http/endpoint.ts";
 import { errorHandler, notFound, ok, type Logger } from "./http/errors.ts";
 import { loadSession } from "./http/session.ts";
 import { accountRoutes } from "./routes/account.ts";
+import { avatarRoutes } from "./routes/avatar.ts";
+import { patientAccountRoutes } from "./routes/patient-account.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { sessionRoutes } from "./routes/session.ts";
 import { tasksRoutes } from "./routes/tasks.ts";
@@ -50,6 +52,8 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(sessionRoutes());
   app.use(accountRoutes()); // before usersRoutes: /api/v1/users/sessions etc. must not reach GET /api/v1/users/:id
   app.use(profileRoutes());
+  app.use(avatarRoutes());
+  app.use(patientAccountRoutes());
   app.use(usersRoutes());
   app.use(trackRoutes());
   app.use(tasksRoutes());

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { permissions, type EndpointKey } from "../domain/permissions.ts";
 import { envelope, errorSchema, listEnvelope } from "./common.ts";
 import * as account from "./account.ts";
+import * as patientAccount from "./patient-account.ts";
 import * as tasks from "./tasks.ts";
 import * as users from "./users.ts";
 
@@ -19,6 +20,8 @@ type EndpointContract = {
   listItem?: z.ZodType;
   /** A list's own `pages` schema, when it carries more than { totalCount, page, perPage }. */
   pages?: z.ZodObject;
+  /** Not JSON: a multipart request (file upload) and/or a binary response. */
+  media?: { request?: "multipart/form-data"; response?: string };
 };
 
 /** Request and response schemas per endpoint. A new domain adds its entries here. */
@@ -51,6 +54,20 @@ export const contracts: Partial<Record<EndpointKey, EndpointContract>> = {
   "POST /api/v2/tasks/mass-update": { body: tasks.tasksMassUpdateSchema, data: tasks.tasksMassResultSchema },
   "DELETE /api/v2/tasks/mass-delete": { body: tasks.tasksMassDeleteSchema, data: tasks.tasksMassResultSchema },
   "POST /api/v1/tasks/:id/comments": { body: tasks.taskCommentCreateSchema, data: tasks.descriptionUpdateSchema },
+  // Patient account (api/contract/patient-account.ts). The avatar upload is multipart and the avatar and the
+  // invoice PDF answer bytes: see `media` below.
+  "POST /api/v1/profile/avatar": { data: users.profileSchema, media: { request: "multipart/form-data" } },
+  "DELETE /api/v1/profile/avatar": { data: users.profileSchema },
+  "GET /api/v1/avatars/:key": { media: { response: "image/png" } },
+  "POST /actions/users/save-address": { body: patientAccount.saveAddressRequestSchema, data: users.addressSchema },
+  "GET /api/v2/profile/payment-methods": { data: patientAccount.paymentMethodsSchema },
+  "POST /api/v2/profile/payment-methods": { body: patientAccount.addCardRequestSchema, data: patientAccount.paymentMethodSchema },
+  "PUT /api/v2/profile/primary-payment-method": { body: patientAccount.primaryPaymentMethodRequestSchema, data: patientAccount.paymentMethodsSchema },
+  "DELETE /api/v2/profile/payment-method": { body: patientAccount.deletePaymentMethodRequestSchema, data: patientAccount.paymentMethodsSchema },
+  "GET /api/v1/profile/portal-session": { data: patientAccount.portalSessionSchema },
+  "PUT /api/v1/profile/chargebee-sync": { body: patientAccount.billingSyncRequestSchema, data: patientAccount.billingSyncSchema },
+  "GET /api/v1/profile/invoices": { query: patientAccount.invoicesQuerySchema, listItem: patientAccount.invoiceSchema },
+  "GET /api/v1/profile/invoices/:id/pdf": { media: { response: "application/pdf" } },
 };
 
 const json = (schema: z.ZodType, io: "input" | "output") =>
@@ -79,8 +96,13 @@ export function buildOpenApiDocument() {
       description: `Roles: ${rule.roles.join(", ")}.` + (csrf ? " Requires the X-CSRF-Token header." : ""),
       ...(parameters.length ? { parameters } : {}),
       ...(c.body ? { requestBody: { required: true, content: { "application/json": { schema: json(c.body, "input") } } } } : {}),
+      ...(c.media?.request
+        ? { requestBody: { required: true, content: { [c.media.request]: { schema: { type: "object", properties: { avatar: { type: "string", format: "binary" } }, required: ["avatar"] } } } } }
+        : {}),
       responses: {
-        200: { description: "Success", content: { "application/json": { schema: json(success, "output") } } },
+        200: c.media?.response
+          ? { description: "Success", content: { [c.media.response]: { schema: { type: "string", format: "binary" } } } }
+          : { description: "Success", content: { "application/json": { schema: json(success, "output") } } },
         400: { description: "Invalid input", content: { "application/json": { schema: json(errorSchema, "output") } } },
         401: { description: "Not signed in" },
         403: { description: "Not allowed, or CSRF token missing" },

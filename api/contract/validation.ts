@@ -100,13 +100,13 @@ export function dateOfBirthProblem(raw: string, now: Date = new Date()): string 
 /**
  * A date of birth: "yyyy-MM-dd" or "MM/dd/yyyy" in, "yyyy-MM-dd" out; each rule of spec §5 has its own key
  * (invalid, future, tooOld = more than MAXIMUM_AGE years ago, underage = younger than MINIMUM_AGE).
- * "" (or null) means "clear it" and comes out as null.
+ * "" means "clear it" and comes out as null.
  */
 export const dateOfBirth = () =>
   z
-    .union([z.null(), z.string({ error: V.dobInvalid })], { error: V.dobInvalid })
+    .string({ error: V.dobInvalid })
     .transform((v, ctx): string | null => {
-      if (v === null || v.trim() === "") return null;
+      if (v.trim() === "") return null;
       const problem = dateOfBirthProblem(v);
       if (problem) {
         ctx.addIssue({ code: "custom", message: problem, input: v });
@@ -114,7 +114,7 @@ export const dateOfBirth = () =>
       }
       return parseCalendarDate(v);
     })
-    .meta({ description: "Date of birth, yyyy-MM-dd (MM/dd/yyyy accepted); \"\" or null clears it" });
+    .meta({ description: "Date of birth, yyyy-MM-dd (MM/dd/yyyy accepted); \"\" clears it" });
 
 /* Time zone: the UTC offset of spec §3, and optionally an IANA zone name that keeps it right across DST. */
 export function isTimeZone(name: string): boolean {

@@ -60,6 +60,10 @@ export const users = pgTable(
       .default("active"),
     /** Time zone as an offset from UTC in minutes (e.g. -420 for UTC-07:00). */
     utcOffsetMinutes: smallint("utc_offset_minutes").notNull().default(0),
+    /** IANA time zone chosen by the user (the offset follows it), or null. */
+    timeZone: text("time_zone"),
+    /** Object-storage key of the profile picture (avatarUrl is /api/v1/avatars/{key}), or null. */
+    avatarKey: text("avatar_key"),
     locale: text("locale", { enum: ["en-US", "es-US"] }).notNull().default("en-US"),
     availability: text("availability", { enum: ["available", "unavailable", "unknown"] })
       .notNull()
@@ -82,6 +86,7 @@ export const users = pgTable(
     index("users_full_name_trgm_idx").using("gin", sql`${t.fullName} gin_trgm_ops`),
     index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
     index("users_phone_idx").on(t.phone),
+    uniqueIndex("users_avatar_key_uq").on(t.avatarKey),
   ],
 );
 
@@ -183,10 +188,105 @@ export const paymentMethods = pgTable(
     last4: text("last4").notNull(),
     expMonth: smallint("exp_month").notNull(),
     expYear: smallint("exp_year").notNull(),
+    /** Name on the card, as entered (no other card data). */
+    holderName: text("holder_name").notNull().default(""),
     isPrimary: boolean("is_primary").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("payment_methods_user_idx").on(t.userId)],
+  (t) => [
+    index("payment_methods_user_idx").on(t.userId),
+    // At most one primary card per patient.
+    uniqueIndex("payment_methods_user_primary_uq").on(t.userId).where(sql`${t.isPrimary}`),
+  ],
+);
+
+/**
+ * Billing ledger (api/domain/billing): the patient as a customer of the billing provider. With the local
+ * provider (the default) these tables ARE the billing system; with a hosted one they mirror it (chargebee-sync).
+ */
+export const billingCustomers = pgTable(
+  "billing_customers",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull().default("local"),
+    providerCustomerId: text("provider_customer_id").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    syncedAt: timestamp("synced_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("billing_customers_user_provider_uq").on(t.userId, t.provider)],
+);
+
+/** Invoices (spec §4 statuses: draft, open, paid, payment_due, not_paid, voided, posted, past_due). Amounts in cents. */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull().default("local"),
+    providerInvoiceId: text("provider_invoice_id").notNull(),
+    number: text("number").notNull(),
+    status: text("status", { enum: ["draft", "open", "paid", "payment_due", "not_paid", "voided", "posted", "past_due"] }).notNull(),
+    periodStart: date("period_start").notNull(),
+    periodEnd: date("period_end").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    amountPaidCents: integer("amount_paid_cents").notNull().default(0),
+    currency: text("currency").notNull().default("usd"),
+    issuedOn: date("issued_on").notNull(),
+    dueOn: date("due_on"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    paymentMethodId: integer("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_uq").on(t.number),
+    uniqueIndex("invoices_provider_id_uq").on(t.provider, t.providerInvoiceId),
+    index("invoices_user_period_idx").on(t.userId, t.periodStart, t.id),
+    check(
+      "invoices_status_ck",
+      sql`${t.status} in ('draft', 'open', 'paid', 'payment_due', 'not_paid', 'voided', 'posted', 'past_due')`,
+    ),
+    check("invoices_amounts_ck", sql`${t.amountCents} >= 0 and ${t.amountPaidCents} >= 0`),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  "invoice_lines",
+  {
+    id: id(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull().default(0),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    unitAmountCents: integer("unit_amount_cents").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (t) => [index("invoice_lines_invoice_idx").on(t.invoiceId, t.position)],
+);
+
+/** One-time billing portal sessions (GET /api/v1/profile/portal-session); only the token's SHA-256 is kept. */
+export const billingPortalSessions = pgTable(
+  "billing_portal_sessions",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull().default("local"),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("billing_portal_sessions_token_uq").on(t.tokenHash), index("billing_portal_sessions_user_idx").on(t.userId)],
 );
 
 /** Catalogue products (medications, add-ons, pharmacy items). */

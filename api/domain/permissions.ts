@@ -19,6 +19,7 @@ export type EndpointRule = {
 const ANYONE = ROLES;
 const SIGNED_IN = USER_ROLES;
 const STAFF = STAFF_ROLES;
+const PATIENTS = ["patients"] as const satisfies readonly Role[];
 /** Staff who may delete tasks and change many at once (see the task entries below). */
 const TASK_MANAGERS = ["providers", "customerSupportManagers", "medicalSupportManagers"] as const satisfies readonly Role[];
 
@@ -47,6 +48,23 @@ export const permissions = {
   "GET /api/v1/dev/outbox": { roles: ANYONE, summary: "Development only (404 in production or with SMTP_URL): mails stored in the outbox" },
   "GET /api/v1/profile": { roles: SIGNED_IN, summary: "The signed-in user's profile" },
   "PUT /api/v1/profile": { roles: SIGNED_IN, summary: "Update the signed-in user's profile" },
+  // Patient account (api/routes/avatar.ts, patient-account.ts; contract api/contract/patient-account.ts).
+  // Decision: profile pictures belong to every signed-in user (staff avatars show in the header, task and
+  // message lists), so upload, removal and reading by the unguessable key are open to all signed-in roles.
+  // Addresses, payment methods, the billing portal and invoices are the patient's own: patients only
+  // (spec §6: only patients get the billing portal); staff get 403, and another patient's id 404.
+  "POST /api/v1/profile/avatar": { roles: SIGNED_IN, summary: "Upload a profile picture (multipart field avatar; JPEG, PNG or GIF up to 5 MB; re-encoded to PNG, at most 400x400)" },
+  "DELETE /api/v1/profile/avatar": { roles: SIGNED_IN, summary: "Remove the profile picture" },
+  "GET /api/v1/avatars/:key": { roles: SIGNED_IN, summary: "A profile picture by its unguessable key (image/png)" },
+  "POST /actions/users/save-address": { roles: PATIENTS, summary: "Save the shipping or billing address (save-address payload of spec §3)" },
+  "GET /api/v2/profile/payment-methods": { roles: PATIENTS, summary: "The patient's saved cards (brand, last 4, expiry), primary first" },
+  "POST /api/v2/profile/payment-methods": { roles: PATIENTS, summary: "Add a card (local billing provider only; test cards in the contract)" },
+  "PUT /api/v2/profile/primary-payment-method": { roles: PATIENTS, summary: "Make one of the patient's cards primary" },
+  "DELETE /api/v2/profile/payment-method": { roles: PATIENTS, summary: "Delete one of the patient's cards (the newest other card becomes primary)" },
+  "GET /api/v1/profile/portal-session": { roles: PATIENTS, summary: "A one-time billing portal session" },
+  "PUT /api/v1/profile/chargebee-sync": { roles: PATIENTS, summary: "Sync billing with the provider after the portal closes (closes the portal session)" },
+  "GET /api/v1/profile/invoices": { roles: PATIENTS, summary: "The patient's invoices, newest first (paged)" },
+  "GET /api/v1/profile/invoices/:id/pdf": { roles: PATIENTS, summary: "One of the patient's invoices as a PDF" },
   "GET /api/v1/users": { roles: STAFF, summary: "List users (search, roles, sort, paging)" },
   "GET /api/v1/users/:id": { roles: STAFF, summary: "One user by id" },
   "POST /api/v1/track": { roles: ANYONE, summary: "Record an analytics event (Init, PageView)" },

@@ -2,12 +2,14 @@
 import { Router, type Request } from "express";
 import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import { profileUpdateSchema, type Address, type Profile } from "../contract/users.ts";
+import { V, isTimeZone, phoneE164, zoneOffsetMinutes } from "../contract/validation.ts";
 import type { Db } from "../db/client.ts";
 import { addresses, chatMessages, chatReads, chats, patients, users } from "../db/schema.ts";
 import { audit } from "../domain/audit.ts";
 import { PROFESSION_LABELS } from "../domain/roles.ts";
 import { endpoint } from "../http/endpoint.ts";
-import { ok, unauthorized } from "../http/errors.ts";
+import { badRequest, ok, unauthorized } from "../http/errors.ts";
+import { translateEn } from "../http/i18n.ts";
 import { parseBody } from "../http/validate.ts";
 import { emailRequestMessage, requestEmailConfirmation } from "./account.ts";
 
@@ -47,6 +49,8 @@ export async function loadProfile(db: Db, userId: number): Promise<Profile | nul
     const { userId: _u, createdAt: _c, updatedAt: _m, ...rest } = a;
     return rest;
   };
+  // With an IANA zone the offset follows it (daylight saving time); otherwise the stored offset.
+  const offset = u.timeZone && isTimeZone(u.timeZone) ? zoneOffsetMinutes(u.timeZone) : u.utcOffsetMinutes;
   return {
     id: u.id,
     email: u.email,
@@ -57,8 +61,10 @@ export async function loadProfile(db: Db, userId: number): Promise<Profile | nul
     fullName: u.fullName,
     phone: u.phone,
     avatarUrl: u.avatarUrl,
-    utcOffset: formatUtcOffset(u.utcOffsetMinutes),
-    utcOffsetMinutes: u.utcOffsetMinutes,
+    utcOffset: formatUtcOffset(offset),
+    utcOffsetMinutes: offset,
+    timeZone: u.timeZone,
+    dateOfBirth: p?.dateOfBirth ?? null,
     locale: u.locale,
     profession: u.profession ? { value: u.profession, label: PROFESSION_LABELS[u.profession] } : null,
     userStatus: u.userStatus,
@@ -97,17 +103,30 @@ export function profileRoutes(): Router {
       input.user?.email !== undefined && input.user.email.toLowerCase() !== user.email.toLowerCase()
         ? await requestEmailConfirmation(req, input.user.email)
         : null;
-    const { user: _ignored, phone, ...fields } = input;
-    const changes = { ...fields, ...(phone !== undefined ? { phone: phone === "" ? null : phone.replace(/[^\d+]/g, "") } : {}) };
+    const { user: _ignored, phone, dateOfBirth, timeZone, ...fields } = input;
+    if (dateOfBirth !== undefined && user.role !== "patients") {
+      throw badRequest("Please correct the highlighted fields.", { dateOfBirth: [translateEn(V.dobPatientsOnly)] });
+    }
+    const changes: Partial<typeof users.$inferInsert> = { ...fields };
+    // Phones are stored as "+1" and the ten digits (spec §5; the web shows "(area) prefix-line").
+    if (phone !== undefined) changes.phone = phone === "" ? null : phoneE164(phone);
+    if (timeZone !== undefined) {
+      changes.timeZone = timeZone === "" ? null : timeZone;
+      if (timeZone !== "" && fields.utcOffsetMinutes === undefined) changes.utcOffsetMinutes = zoneOffsetMinutes(timeZone);
+    }
     if (Object.keys(changes).length > 0) {
       await req.deps.db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, user.id));
     }
+    if (dateOfBirth !== undefined) {
+      await req.deps.db.update(patients).set({ dateOfBirth, updatedAt: new Date() }).where(eq(patients.userId, user.id));
+    }
+    const changed = [...Object.keys(changes), ...(dateOfBirth !== undefined ? ["dateOfBirth"] : [])];
     await audit(req, {
       action: "profile.update",
       patientId: user.role === "patients" ? user.id : null,
       entityType: "user",
       entityId: user.id,
-      meta: { fields: Object.keys(changes).join(",") },
+      meta: { fields: changed.join(",") },
     });
     ok(res, await loadProfile(req.deps.db, user.id), emailRequest ? emailRequestMessage(emailRequest) : "Your profile has been updated.");
   });

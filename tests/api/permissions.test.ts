@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { permissions, type EndpointKey } from "../../api/domain/permissions.ts";
 import { registeredEndpoints } from "../../api/http/endpoint.ts";
 import { ROLES, type Role } from "../../api/domain/roles.ts";
-import { Client, LOGINS, signedIn, startTestApi, type TestApi } from "./harness.ts";
+import { Client, LOGINS, signedIn, startTestApi, type Reply, type TestApi } from "./harness.ts";
+import { makeImage, uploadFile } from "./patient-account-helpers.ts";
 
 let api: TestApi;
 const clients = new Map<Role, Client>();
@@ -15,6 +16,12 @@ let someUserId = 0;
 // Tasks: one demo task for the reads and edits, and spare ones for the deletes (one per call).
 let task = { id: 0, patientId: 0, providerId: 0 };
 let spareTaskIds: number[] = [];
+// Patient account: an avatar key to read, the patient's cards and an invoice.
+let avatarKey = "";
+let primaryCardId = 0;
+let spareCardId = 0;
+let invoiceId = 0;
+let pngBytes: Buffer;
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -24,10 +31,22 @@ beforeAll(async () => {
   const tasks = await clients.get("providers")!.get<{ id: number; patientId: number | null; providerId: number | null }[]>("/api/v2/tasks?perPage=100");
   task = tasks.body.data!.find((t) => t.patientId && t.providerId) as typeof task;
   spareTaskIds = tasks.body.data!.map((t) => t.id).filter((id) => id !== task.id);
+  const patient = clients.get("patients")!;
+  pngBytes = await makeImage("png", 64, 64);
+  // Another patient's picture: the walk's own uploads (as patient@) must not replace it.
+  const patient2 = new Client(api.url);
+  await patient2.login("patient2@demo.test");
+  const uploaded = await uploadFile<{ avatarUrl: string }>(patient2, "/api/v1/profile/avatar", { bytes: pngBytes, name: "me.png" });
+  avatarKey = uploaded.body.data!.avatarUrl.split("/").pop()!;
+  const cards = await patient.get<{ paymentMethods: { id: number; isPrimary: boolean }[] }>("/api/v2/profile/payment-methods");
+  primaryCardId = cards.body.data!.paymentMethods.find((m) => m.isPrimary)!.id;
+  const spare = await patient.post<{ id: number }>("/api/v2/profile/payment-methods", { cardNumber: "5555555555554444", expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: "123", name: "Matrix Walk" });
+  spareCardId = spare.body.data!.id;
+  invoiceId = (await patient.get<{ id: number }[]>("/api/v1/profile/invoices")).body.data![0].id;
 });
 afterAll(() => api?.close());
 
-type Sample = { path?: () => string; body?: unknown; ok: number; fresh?: boolean };
+type Sample = { path?: () => string; body?: unknown; ok: number; fresh?: boolean; send?: (client: Client, path: string) => Promise<Reply> };
 
 let resetRequests = 0;
 
@@ -90,6 +109,43 @@ const samples: Record<EndpointKey, Sample> = {
   "POST /api/v1/users/sessions/:id/revoke": { path: () => "/api/v1/users/sessions/2147483647/revoke", ok: 404 },
   "POST /api/v1/users/sessions/revoke-others": { ok: 200 },
   "GET /api/v1/dev/outbox": { ok: 200 },
+  // Patient account. Avatars: every signed-in role; the rest: patients, on their own records.
+  "POST /api/v1/profile/avatar": { ok: 200, send: (client, path) => uploadFile(client, path, { bytes: pngBytes, name: "me.png", type: "image/png" }) },
+  "DELETE /api/v1/profile/avatar": { ok: 200 },
+  "GET /api/v1/avatars/:key": { path: () => `/api/v1/avatars/${avatarKey}`, ok: 200, send: async (client, path) => ({ ...(await client.request("HEAD", path)), body: { message: "" } }) },
+  "POST /actions/users/save-address": {
+    body: {
+      addressLine1: "1 Matrix Way",
+      addressLine2: "",
+      fields: { addressFirstName: "Emma", addressLastName: "Carter", addressType: "shipping", phone: "+14155550123" },
+      administrativeArea: "CA",
+      locality: "San Francisco",
+      postalCode: "94102",
+      title: "Shipping",
+    },
+    ok: 200,
+  },
+  "GET /api/v2/profile/payment-methods": { ok: 200 },
+  "POST /api/v2/profile/payment-methods": {
+    body: { cardNumber: "4242 4242 4242 4242", expMonth: 1, expYear: new Date().getFullYear() + 3, cvc: "123", name: "Matrix Walk" },
+    ok: 200,
+  },
+  "PUT /api/v2/profile/primary-payment-method": {
+    get body() {
+      return { id: primaryCardId };
+    },
+    ok: 200,
+  },
+  "DELETE /api/v2/profile/payment-method": {
+    get body() {
+      return { id: spareCardId };
+    },
+    ok: 200,
+  },
+  "GET /api/v1/profile/portal-session": { ok: 200 },
+  "PUT /api/v1/profile/chargebee-sync": { ok: 200 },
+  "GET /api/v1/profile/invoices": { ok: 200 },
+  "GET /api/v1/profile/invoices/:id/pdf": { path: () => `/api/v1/profile/invoices/${invoiceId}/pdf`, ok: 200, send: async (client, path) => ({ ...(await client.request("HEAD", path)), body: { message: "" } }) },
 };
 
 describe("permission matrix", () => {
@@ -107,7 +163,7 @@ describe("permission matrix", () => {
         const [method, rawPath] = key.split(" ");
         const client = sample.fresh ? await signedIn(api.url, role as keyof typeof LOGINS | "guest") : clients.get(role)!;
         const path = sample.path ? sample.path() : rawPath;
-        const r = await client.request(method, path, method === "GET" ? undefined : (sample.body ?? {}));
+        const r = sample.send ? await sample.send(client, path) : await client.request(method, path, method === "GET" ? undefined : (sample.body ?? {}));
         expect(r.status).toBe(expected);
       });
     }

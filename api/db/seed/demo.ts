@@ -31,6 +31,7 @@ import {
   type TaskStatus,
   type TreatmentReviewStatus,
 } from "../../domain/enums.ts";
+import { seedDemoBilling } from "./billing.ts";
 import { type CatalogueVariant, insertCatalogue } from "./catalogue.ts";
 import { CITIES, FIRST_NAMES, LAST_NAMES, STREETS, emailPart } from "./names.ts";
 import { type Rng, mulberry32 } from "./prng.ts";
@@ -454,9 +455,10 @@ async function fill(db: Db): Promise<void> {
         expYear: p.demo ? expYear : expYear + rng.int(-2, 2),
         isPrimary: true,
         createdAt: daysAgo(rng.int(5, 300)),
+        holderName: `${p.firstName} ${p.lastName}`,
       });
       if (p.demo === 1) {
-        pmRows.push({ userId: p.userId, provider: "local", providerToken: `pm_demo_${p.userId}_backup`, brand: "mastercard", last4: "4444", expMonth: 6, expYear: expYear + 1, isPrimary: false, createdAt: daysAgo(60) });
+        pmRows.push({ userId: p.userId, provider: "local", providerToken: `pm_demo_${p.userId}_backup`, brand: "mastercard", last4: "4444", expMonth: 6, expYear: expYear + 1, isPrimary: false, createdAt: daysAgo(60), holderName: `${p.firstName} ${p.lastName}` });
       }
     }
   }
@@ -465,6 +467,12 @@ async function fill(db: Db): Promise<void> {
   pmRows.forEach((row, i) => {
     if (row.isPrimary) pop.find((p) => p.userId === row.userId)!.paymentMethodId = pmIds[i];
   });
+  // Billing ledger of the demo patients: customers and invoices in several statuses (api/db/seed/billing.ts).
+  await seedDemoBilling(
+    db,
+    pop.filter((p) => p.demo).map((p) => ({ userId: p.userId, primaryPaymentMethodId: p.paymentMethodId, plan: p.demo === 1 ? "demo1" : "demo2" })),
+    now,
+  );
 
   // ---- catalogue ---------------------------------------------------------------------------------
   const catalogue = await insertCatalogue(db);

@@ -1,0 +1,124 @@
+/**
+ * Profile pictures (contract: api/contract/patient-account.ts "Avatar"):
+ *   POST   /api/v1/profile/avatar   multipart, file field `avatar` → checked by content, re-encoded, stored
+ *   DELETE /api/v1/profile/avatar   removes it
+ *   GET    /api/v1/avatars/{key}    the stored PNG, for any signed-in user who knows the key
+ */
+import { randomBytes } from "node:crypto";
+import { Router, type Request, type Response } from "express";
+import multer from "multer";
+import { eq } from "drizzle-orm";
+import {
+  AVATAR_FIELD,
+  AVATAR_MAX_BYTES,
+  AVATAR_MISSING_MESSAGE,
+  AVATAR_SIZE,
+  AVATAR_TOO_LARGE_MESSAGE,
+  AVATAR_TYPE_MESSAGE,
+  AVATAR_UNREADABLE_MESSAGE,
+  AVATAR_URL_PREFIX,
+  avatarKeyParam,
+} from "../contract/patient-account.ts";
+import { users } from "../db/schema.ts";
+import { audit } from "../domain/audit.ts";
+import { objectStorage } from "../domain/storage.ts";
+import { ImageRejectedError, reencodeSquarePng } from "../domain/uploads.ts";
+import { endpoint } from "../http/endpoint.ts";
+import { ApiError, badRequest, notFound, ok, unauthorized } from "../http/errors.ts";
+import { loadProfile } from "./profile.ts";
+
+const storageKey = (key: string) => `avatars/${key}.png`;
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 4096 },
+});
+
+/** Parses the multipart body into req.file (in memory, at most AVATAR_MAX_BYTES). */
+function readUpload(req: Request, res: Response): Promise<Express.Multer.File | undefined> {
+  return new Promise((resolve, reject) => {
+    upload.single(AVATAR_FIELD)(req, res, (err: unknown) => {
+      if (!err) return resolve(req.file);
+      if (err instanceof multer.MulterError) {
+        if (err.code === "LIMIT_FILE_SIZE") return reject(new ApiError(413, AVATAR_TOO_LARGE_MESSAGE, { errors: { [AVATAR_FIELD]: [AVATAR_TOO_LARGE_MESSAGE] } }));
+        return reject(badRequest(AVATAR_MISSING_MESSAGE, { [AVATAR_FIELD]: [AVATAR_MISSING_MESSAGE] }));
+      }
+      reject(badRequest("The upload could not be read."));
+    });
+  });
+}
+
+function me(req: Request) {
+  const user = req.auth.user;
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export function avatarRoutes(): Router {
+  const router = Router();
+
+  endpoint(router, "POST /api/v1/profile/avatar", async (req, res) => {
+    const user = me(req);
+    const patientId = user.role === "patients" ? user.id : null;
+    const file = await readUpload(req, res);
+    if (!file || file.fieldname !== AVATAR_FIELD || file.size === 0) throw badRequest(AVATAR_MISSING_MESSAGE, { [AVATAR_FIELD]: [AVATAR_MISSING_MESSAGE] });
+    let image: Awaited<ReturnType<typeof reencodeSquarePng>>;
+    try {
+      image = await reencodeSquarePng(file.buffer, AVATAR_SIZE);
+    } catch (err) {
+      if (!(err instanceof ImageRejectedError)) throw err;
+      await audit(req, { action: "avatar.update", patientId, entityType: "user", entityId: user.id, outcome: "failure", meta: { reason: err.reason } });
+      const message = err.reason === "type" ? AVATAR_TYPE_MESSAGE : AVATAR_UNREADABLE_MESSAGE;
+      throw new ApiError(err.reason === "type" ? 415 : 400, message, { errors: { [AVATAR_FIELD]: [message] } });
+    }
+    const key = randomBytes(16).toString("hex");
+    const storage = objectStorage(req.deps.config);
+    await storage.put(storageKey(key), image.bytes, "image/png");
+    const [before] = await req.deps.db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, user.id));
+    await req.deps.db
+      .update(users)
+      .set({ avatarKey: key, avatarUrl: AVATAR_URL_PREFIX + key, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    if (before?.avatarKey) await storage.delete(storageKey(before.avatarKey));
+    await audit(req, {
+      action: "avatar.update",
+      patientId,
+      entityType: "user",
+      entityId: user.id,
+      meta: { sourceType: image.sourceType, width: image.width, height: image.height, bytes: image.bytes.length },
+    });
+    ok(res, await loadProfile(req.deps.db, user.id), "Your profile picture has been updated.");
+  });
+
+  endpoint(router, "DELETE /api/v1/profile/avatar", async (req, res) => {
+    const user = me(req);
+    const [before] = await req.deps.db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, user.id));
+    await req.deps.db.update(users).set({ avatarKey: null, avatarUrl: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+    if (before?.avatarKey) await objectStorage(req.deps.config).delete(storageKey(before.avatarKey));
+    await audit(req, { action: "avatar.delete", patientId: user.role === "patients" ? user.id : null, entityType: "user", entityId: user.id });
+    ok(res, await loadProfile(req.deps.db, user.id), "Your profile picture has been removed.");
+  });
+
+  endpoint(router, "GET /api/v1/avatars/:key", async (req, res) => {
+    me(req);
+    const parsed = avatarKeyParam.safeParse(req.params.key);
+    if (!parsed.success) throw notFound();
+    const [owner] = await req.deps.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.avatarKey, parsed.data)).limit(1);
+    const object = owner ? await objectStorage(req.deps.config).get(storageKey(parsed.data)) : null;
+    if (!owner || !object) throw notFound();
+    if (owner.role === "patients") await audit(req, { action: "avatar.read", patientId: owner.id, entityType: "user", entityId: owner.id });
+    res.status(200);
+    res.set({
+      "Content-Type": "image/png",
+      "Content-Length": String(object.bytes.length),
+      // The key changes at every upload: the bytes behind a key never change.
+      "Cache-Control": "private, max-age=31536000, immutable",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cross-Origin-Resource-Policy": "same-site",
+      "Content-Disposition": 'inline; filename="avatar.png"',
+    });
+    res.end(object.bytes);
+  });
+
+  return router;
+}
