@@ -50,7 +50,7 @@
  * (change confirmed by a link to the new address).
  *
  * Avatar (spec §5 uploads, §9 400x400): POST multipart/form-data with one file in the field `avatar` (the
- * CSRF token in the X-CSRF-Token header, or a `csrfToken` text field placed BEFORE the file). Accepted by
+ * CSRF token in the X-CSRF-Token header: a multipart body is not read before the check). Accepted by
  * CONTENT (magic bytes), whatever the file name says: JPEG, PNG, GIF (jpg, jpeg, png, gif); at most
  * AVATAR_MAX_BYTES (5 MB). The image is decoded and re-encoded as PNG, cropped to a centred square and
  * resized to at most 400x400, so no metadata (EXIF, GPS, text chunks, comments) survives. Stored through the

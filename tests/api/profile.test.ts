@@ -46,7 +46,7 @@ describe("profile", () => {
     });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe("Your profile has been updated.");
-    expect(r.body.data).toMatchObject({ firstName: "Ana María", lastName: "O'Neil-Smith", fullName: "Ana María O'Neil-Smith", phone: "5551234567", utcOffset: "-05:00" });
+    expect(r.body.data).toMatchObject({ firstName: "Ana María", lastName: "O'Neil-Smith", fullName: "Ana María O'Neil-Smith", phone: "+15551234567", utcOffset: "-05:00" });
   });
 
   it("rejects names with other characters, each field with its own message", async () => {
