@@ -1,7 +1,7 @@
 /** Contract of the session, sign-in, profile, users and analytics calls (spec §3, §7). */
 import { z } from "zod";
 import { PROFESSIONS, ROLES, USER_ROLES } from "../domain/roles.ts";
-import { dateOfBirth, email, optionalText, personName, phone, requiredText, timeZoneName, utcOffsetMinutes, V } from "./validation.ts";
+import { NAME_PATTERN, dateOfBirth, email, optionalText, personName, phone, requiredText, timeZoneName, utcOffsetMinutes, V } from "./validation.ts";
 
 export const roleSchema = z.enum(ROLES);
 export const userRoleSchema = z.enum(USER_ROLES);
@@ -95,7 +95,8 @@ export type Profile = z.infer<typeof profileSchema>;
 export const profileUpdateSchema = z
   .object({
     firstName: personName(true).optional(),
-    middleName: personName(false).optional(),
+    // Not personName(false): its default "" would clear the middle name on every update that omits it.
+    middleName: z.string().trim().max(100, V.maxLength).regex(NAME_PATTERN, V.name).optional(),
     lastName: personName(true).optional(),
     phone: z.union([z.literal(""), phone()]).optional(),
     utcOffsetMinutes: utcOffsetMinutes().optional(),

@@ -62,8 +62,29 @@ export async function reencodeSquarePng(input: Buffer, size: number): Promise<{ 
       .resize(side, side, { fit: "cover", position: "centre" })
       .png({ compressionLevel: 9 })
       .toBuffer({ resolveWithObject: true });
-    return { bytes: data, width: info.width, height: info.height, sourceType };
+    return { bytes: essentialPngChunks(data), width: info.width, height: info.height, sourceType };
   } catch {
     throw new ImageRejectedError("unreadable");
   }
+}
+
+/** PNG chunks that carry pixels; everything else (pHYs, tEXt, eXIf, iCCP, tIME…) is dropped. */
+const ESSENTIAL_PNG_CHUNKS = new Set(["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]);
+
+/**
+ * Keeps only the chunks a PNG needs to show its pixels (belt and braces: the encoder writes no metadata but
+ * the pixel density, pHYs, which would otherwise repeat the source's DPI).
+ */
+export function essentialPngChunks(png: Buffer): Buffer {
+  const parts: Buffer[] = [png.subarray(0, 8)];
+  let at = 8;
+  while (at + 12 <= png.length) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString("latin1", at + 4, at + 8);
+    const end = at + 12 + length;
+    if (end > png.length) throw new ImageRejectedError("unreadable");
+    if (ESSENTIAL_PNG_CHUNKS.has(type)) parts.push(png.subarray(at, end));
+    at = end;
+  }
+  return Buffer.concat(parts);
 }
