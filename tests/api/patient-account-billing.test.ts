@@ -349,6 +349,17 @@ describe("who may call", () => {
     }
   });
 
+  it("documents every patient-account call in /api/openapi.json", async () => {
+    const doc = (await patient.get<never>("/api/openapi.json")).body as unknown as { paths: Record<string, Record<string, { description: string; responses: Record<string, { content?: Record<string, unknown> }> }>> };
+    for (const [method, path] of [...calls, ["POST", "/actions/users/save-address"], ["POST", "/api/v1/profile/avatar"], ["DELETE", "/api/v1/profile/avatar"], ["GET", "/api/v1/avatars/1"]]) {
+      const key = path.replace(/\/1\/pdf$/, "/{id}/pdf").replace(/avatars\/1$/, "avatars/{key}");
+      const op = doc.paths[key]?.[method.toLowerCase()];
+      expect(op, `${method} ${key}`).toBeDefined();
+    }
+    expect(doc.paths["/api/v1/profile/invoices/{id}/pdf"].get.responses[200].content).toHaveProperty("application/pdf");
+    expect(doc.paths["/api/v2/profile/payment-methods"].post.description).toContain("Roles: patients.");
+  });
+
   it("needs the CSRF token for every change", async () => {
     for (const [method, path, body] of calls.filter(([m]) => m !== "GET")) {
       expect((await patient.request(method, path, body, { csrf: false })).status, path).toBe(403);
