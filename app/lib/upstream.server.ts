@@ -20,7 +20,8 @@ import { UPSTREAM_COOKIES, type UpstreamCookieName, type WebSession } from "./se
 export const FRONTEND_VERSION = "2";
 const TIMEOUT_MS = 15_000;
 
-export type Envelope<T> = { message: string; data: T };
+/** `pages` is there on list answers ({ totalCount, page, perPage } plus any paging aids of the call). */
+export type Envelope<T> = { message: string; data: T; pages?: Record<string, unknown> };
 
 export class UpstreamError extends Error {
   constructor(
@@ -168,7 +169,7 @@ export class Upstream {
         json = undefined;
       }
     }
-    const envelope = (json && typeof json === "object" ? json : {}) as { message?: unknown; data?: unknown };
+    const envelope = (json && typeof json === "object" ? json : {}) as { message?: unknown; data?: unknown; pages?: unknown };
 
     if (response.status === 401 && options.on401 !== "throw") {
       session.signOut();
@@ -186,7 +187,8 @@ export class Upstream {
       throw new UpstreamError(response.status, message, envelope.data);
     }
     if (json === undefined) throw new UpstreamError(response.status, "The upstream answered without JSON.");
-    return { message: typeof envelope.message === "string" ? envelope.message : "", data: envelope.data as T };
+    const pages = envelope.pages && typeof envelope.pages === "object" ? (envelope.pages as Record<string, unknown>) : undefined;
+    return { message: typeof envelope.message === "string" ? envelope.message : "", data: envelope.data as T, ...(pages ? { pages } : {}) };
   }
 
   private storeCookies(response: Response) {
