@@ -42,6 +42,8 @@ export default [
     route("resources/track", "routes/resources/track.ts"),
     route("resources/track.gif", "routes/resources/track-pixel.ts"),
     route("resources/client-errors", "routes/resources/client-errors.ts"),
+    route("resources/tasks/users", "routes/resources/tasks-users.ts"), // user picker pages (JSON)
+    route("resources/tasks/mine", "routes/resources/tasks-mine.ts"), // header tasks dropdown pages (JSON)
 
     // ── Patient (patients only) ───────────────────────────────────────────────────────────────
     layout("routes/patient/layout.tsx", [

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet, useParams } from "react-router";
+import { Link, NavLink, Outlet, useParams } from "react-router";
 import { PageTitle } from "~/components/page-title";
+import { buttonVariants } from "~/components/ui/button";
 import { PATIENT_TABS } from "~/lib/access";
 import type { RouteHandle } from "~/lib/route-handle";
 import { cn } from "~/lib/utils";
@@ -17,7 +18,13 @@ export function PatientPage({ area }: { area: "staff" | "manager" }) {
   const base = `/${area}/patients/${patientId}`;
   return (
     <div className="flex flex-col gap-6">
-      <PageTitle title={patientPageHandle.title} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageTitle title={patientPageHandle.title} />
+        {/* Create a task about this patient (spec §2): the tasks page's create modal, patient pre-filled. */}
+        <Link to={`/${area}/tasks?task=new&patientId=${encodeURIComponent(patientId ?? "")}`} className={buttonVariants({ variant: "outline" })}>
+          {t("tasks:create.forPatient")}
+        </Link>
+      </div>
       <nav aria-label={t("common:patientTabs.label")} className="-mx-1 overflow-x-auto border-b">
         <ul className="flex gap-1 px-1">
           {PATIENT_TABS.map((tab) => (

@@ -2,10 +2,12 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink } from "react-router";
 import { staffHeaderLinks, staffSidebarFor, type Role, type StaffNavKey } from "~/lib/access";
 import type { ProfileSummary } from "~/lib/profile";
+import type { MyTasksPage } from "~/lib/tasks.server";
 import { cn } from "~/lib/utils";
 import { Icon, type IconName } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
+import { HeaderTasks } from "./tasks/header-tasks";
 import { useCloseOnNavigation } from "./patient-nav";
 
 const ICONS: Record<StaffNavKey, IconName> = {
@@ -77,10 +79,11 @@ function Avatar({ profile, size = "size-9" }: { profile: ProfileSummary | null; 
 
 /**
  * Staff header (spec §2): the global search box (a GET form to the role's search route; results page for
- * now, the dropdown comes with the search issue), messages and tasks (links to all messages / all tasks;
- * their dropdown lists come with later issues), and the profile menu (<details>, works without JavaScript).
+ * now, the dropdown comes with the search issue), messages (a link to all messages; its dropdown comes with
+ * a later issue), the assigned tasks dropdown (app/components/tasks/header-tasks.tsx; `myTasks` is its
+ * no-JavaScript state from the layout loader), and the profile menu (<details>, works without JavaScript).
  */
-export function StaffHeader({ role, profile }: { role: Role; profile: ProfileSummary | null }) {
+export function StaffHeader({ role, profile, myTasks = null }: { role: Role; profile: ProfileSummary | null; myTasks?: MyTasksPage | null }) {
   const { t } = useTranslation();
   const links = staffHeaderLinks(role);
   const menuRef = useCloseOnNavigation();
@@ -110,11 +113,8 @@ export function StaffHeader({ role, profile }: { role: Role; profile: ProfileSum
           <Icon name="messages" />
           <span className="sr-only">{t("common:staffNav.messages")}</span>
         </Link>
-        <Link to={links.tasks} className="inline-flex size-10 items-center justify-center rounded-full text-muted-foreground hover:bg-secondary-hover hover:text-foreground">
-          <Icon name="tasks" />
-          <span className="sr-only">{t("common:staffNav.tasks")}</span>
-        </Link>
       </nav>
+      <HeaderTasks tasksPath={links.tasks} initial={myTasks} />
       <details ref={menuRef} className="relative" data-testid="profile-menu">
         <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 pr-2 hover:bg-secondary-hover [&::-webkit-details-marker]:hidden">
           <Avatar profile={profile} />

@@ -196,6 +196,10 @@ export const ACCESS: Record<string, AccessRule> = {
   "/provider/payouts": only(["providerUsers"]),
   /** Added by the second route table: chart review by the clinicians. */
   "/provider/charts/:chartId": only(CLINICIANS),
+
+  // The tasks pages' JSON resources (user picker, header dropdown): every role with a tasks page.
+  "/resources/tasks/users": only(["providers", ...STAFF]),
+  "/resources/tasks/mine": only(["providers", ...STAFF]),
 };
 
 export type AccessDecision = "allow" | "login" | "notFound";

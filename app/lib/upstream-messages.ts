@@ -20,11 +20,18 @@ export const UPSTREAM_MESSAGE_KEYS: Record<string, string> = {
   "The request could not be read.": "upstream.badRequest",
   "The request is too large.": "upstream.tooLarge",
   "Internal error": "errors.internal",
+  // Task calls (api/routes/tasks.ts): keys of the "tasks" namespace.
+  "Task created.": "tasks:toast.created",
+  "Task updated.": "tasks:toast.updated",
+  "Task deleted.": "tasks:toast.deleted",
+  "Comment added.": "tasks:toast.commented",
+  "Tasks updated.": "tasks:toast.massUpdated",
+  "Tasks deleted.": "tasks:toast.massDeleted",
 };
 
 export function translateUpstreamMessage(message: string, t: TFunction): string {
   const key = UPSTREAM_MESSAGE_KEYS[message];
-  if (key) return t(`common:${key}`);
+  if (key) return t(key.includes(":") ? key : `common:${key}`);
   if (/^Too many/i.test(message)) return t("common:upstream.tooMany");
   return message;
 }

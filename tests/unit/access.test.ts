@@ -301,3 +301,13 @@ describe("staff sidebar (spec §2): entries only for pages the role has, in the 
     }
   });
 });
+
+describe("tasks resources (issue 6)", () => {
+  it("the user picker and header dropdown JSON are for every role with a tasks page, never patients", () => {
+    for (const pattern of ["/resources/tasks/users", "/resources/tasks/mine"]) {
+      expect(allowed(pattern)).toEqual(["providers", "providerUsers", "customerSupport", "customerSupportManagers", "medicalSupport", "medicalSupportManagers"]);
+      expect(decide(pattern, "patients")).toBe("notFound");
+      expect(decide(pattern, "guest")).toBe("login");
+    }
+  });
+});

@@ -1,8 +1,19 @@
-import { PageTitle } from "~/components/page-title";
+import type { Route } from "./+types/tasks";
+import { TasksPage } from "~/components/tasks/tasks-page";
 import type { RouteHandle } from "~/lib/route-handle";
+import { tasksAction, tasksLoader } from "~/lib/tasks.server";
 
 export const handle = { title: "common:pages.tasks" } satisfies RouteHandle;
 
-export default function StaffTasks() {
-  return <PageTitle title={handle.title} />;
+/** /staff/tasks (spec §2): the shared tasks page (app/components/tasks/tasks-page.tsx, app/lib/tasks.server.ts). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return tasksLoader(request, context, "staff");
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return tasksAction(request, context, "staff");
+}
+
+export default function StaffTasks({ loaderData, actionData }: Route.ComponentProps) {
+  return <TasksPage data={loaderData} actionData={actionData ?? undefined} />;
 }

@@ -1,0 +1,157 @@
+import { useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Modal } from "~/components/ui/modal";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { translateMessage } from "~/lib/i18n";
+import type { TaskModal, TasksActionData, TasksPageData } from "~/lib/tasks.server";
+import { HiddenParams } from "./hidden-params";
+import { categoryOptions, journeyOptions, sourceOptions, statusOptions } from "./labels";
+import { draftErrors, listParams, modalHref, readDraft, type Draft } from "./task-model";
+import { UserPicker } from "./user-picker";
+
+type NewModal = Extract<TaskModal, { kind: "new" }>;
+
+/**
+ * Create a task (spec §2, §5, §7): summary, description, patient, assignee, status (todo), journey,
+ * category, source; Cancel and Create task. A route state (`?task=new`, `&patientId=` from a patient's
+ * page) rendered over the list. With JavaScript, Create stays disabled until the draft is valid and each
+ * field shows its error once left; without, the server answers with the same errors beside the fields.
+ */
+export function CreateTaskModal({ data, modal, closeHref, actionData }: { data: TasksPageData; modal: NewModal; closeHref: string; actionData?: TasksActionData }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const failed = actionData?.intent === "create" ? actionData : null;
+  const initial: Draft = failed?.draft ?? modal.draft;
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const clientErrors = draftErrors(draft);
+  const valid = Object.keys(clientErrors).length === 0;
+  const action = modalHref(data.path, data.state, { task: "new" });
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+
+  const sync = () =>
+    requestAnimationFrame(() => {
+      if (formRef.current) setDraft(readDraft(new FormData(formRef.current)));
+    });
+  const touch = (name: string) => setTouched((current) => (current.has(name) ? current : new Set(current).add(name)));
+
+  const errorFor = (name: keyof Draft): ReactNode => {
+    const server = failed?.errors[name];
+    const messages = server?.length ? server : hydrated && touched.has(name) ? clientErrors[name] : undefined;
+    return messages?.length ? messages.map((m) => <span key={m}>{translateMessage(t, m)}</span>) : undefined;
+  };
+
+  return (
+    <Modal open size="wide" title={t("tasks:create.title")} closeHref={closeHref} closeLabel={t("tasks:modal.close")} data-testid="create-task-modal">
+      <Form
+        ref={formRef}
+        method="post"
+        action={action}
+        preventScrollReset
+        noValidate
+        className="grid gap-4"
+        onChange={sync}
+        onBlur={(event) => {
+          const target = event.target as unknown as { name?: unknown };
+          if (typeof target.name === "string" && target.name) touch(target.name);
+        }}
+      >
+        <input type="hidden" name="intent" value="create" />
+        {/* Carried along when a picker submits this form as a GET without JavaScript. */}
+        <input type="hidden" name="task" value="new" />
+        <HiddenParams params={listParams(data.state)} />
+        <Input name="title" label={t("tasks:fields.summary")} defaultValue={initial.title} maxLength={255} required error={errorFor("title")} autoComplete="off" />
+        <Textarea name="description" label={t("tasks:fields.description")} defaultValue={initial.description} rows={5} required error={errorFor("description")} />
+        <div className="grid gap-4 md:grid-cols-2">
+          <UserPicker
+            field="patientId"
+            kind="patient"
+            purpose="submit"
+            label={t("tasks:fields.patient")}
+            value={failed ? (failed.patient ?? null) : modal.patient}
+            state={modal.pickers.patientId}
+            formAction={data.path}
+            required
+            error={errorFor("patientId")}
+            emptyLabel={t("tasks:picker.noPatient")}
+            onChange={() => {
+              touch("patientId");
+              sync();
+            }}
+          />
+          <UserPicker
+            field="providerId"
+            kind="assignee"
+            purpose="assign"
+            label={t("tasks:fields.assignee")}
+            value={failed ? (failed.assignee ?? null) : modal.assignee}
+            state={modal.pickers.providerId}
+            formAction={data.path}
+            required
+            error={errorFor("providerId")}
+            onChange={() => {
+              touch("providerId");
+              sync();
+            }}
+          />
+          <Select name="taskStatus" label={t("tasks:fields.status")} options={statusOptions(t)} defaultValue={initial.taskStatus} required error={errorFor("taskStatus")} onValueChange={sync} />
+          <Select
+            name="taskJourney"
+            label={t("tasks:fields.journey")}
+            options={journeyOptions(t)}
+            defaultValue={initial.taskJourney}
+            placeholder={t("tasks:form.chooseJourney")}
+            required
+            error={errorFor("taskJourney")}
+            onValueChange={() => {
+              touch("taskJourney");
+              sync();
+            }}
+          />
+          <Select
+            name="taskCategory"
+            label={t("tasks:fields.category")}
+            options={categoryOptions(t)}
+            defaultValue={initial.taskCategory}
+            placeholder={t("tasks:form.none")}
+            deselectable
+            clearLabel={t("tasks:form.clear")}
+            error={errorFor("taskCategory")}
+            onValueChange={sync}
+          />
+          <Select
+            name="taskSource"
+            label={t("tasks:fields.source")}
+            options={sourceOptions(t)}
+            defaultValue={initial.taskSource}
+            placeholder={t("tasks:form.none")}
+            deselectable
+            clearLabel={t("tasks:form.clear")}
+            error={errorFor("taskSource")}
+            onValueChange={sync}
+          />
+        </div>
+        <div className="mt-2 flex flex-wrap justify-end gap-3">
+          <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+            {t("tasks:modal.cancel")}
+          </Link>
+          <Button type="submit" disabled={hydrated && !valid} loading={submitting} aria-describedby={hydrated && !valid ? "create-task-hint" : undefined}>
+            {t("tasks:create.submit")}
+          </Button>
+        </div>
+        {hydrated && !valid ? (
+          <p id="create-task-hint" className="text-right text-xs text-muted-foreground">
+            {t("tasks:create.hint")}
+          </p>
+        ) : null}
+      </Form>
+    </Modal>
+  );
+}
