@@ -100,11 +100,12 @@ async function loadPerson(upstream: Upstream, id: number | string | null | undef
  */
 async function pickerState(upstream: Upstream, params: URLSearchParams, field: string, kind: PickerKind): Promise<PickerState> {
   const search = (params.get(`${field}Search`) ?? "").trim().slice(0, 100);
-  const teamParam = params.get(`${field}Team`);
+  // A team button (`<field>SetTeam`) wins over the team the form carried along (`<field>Team`).
+  const teamParam = params.get(`${field}SetTeam`) ?? params.get(`${field}Team`);
   const team: PickerTeam = isPickerTeam(teamParam) ? teamParam : "all";
   const pageParam = Number(params.get(`${field}Page`) ?? "1");
   const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 500 ? pageParam : 1;
-  const open = params.get("pick") === field || params.has(`${field}Search`) || params.has(`${field}Team`) || params.has(`${field}Page`);
+  const open = params.get("pick") === field || [`${field}Search`, `${field}Team`, `${field}SetTeam`, `${field}Page`].some((k) => params.has(k));
   const state: PickerState = { open, search, team, page, items: [], hasMore: false };
   if (!open) return state;
   try {

@@ -105,8 +105,8 @@ export function HeaderTasks({ tasksPath, initial }: { tasksPath: string; initial
             {t("tasks:create.open")}
           </Link>
         </div>
-        <nav aria-label={t("tasks:header.tabs")} className="-mx-1 overflow-x-auto">
-          <ul className="flex gap-1 px-1">
+        <nav aria-label={t("tasks:header.tabs")}>
+          <ul className="flex flex-wrap gap-1">
             {TABS.map((name) => (
               <li key={name}>
                 {hydrated ? (

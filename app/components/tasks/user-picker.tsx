@@ -87,8 +87,45 @@ function PlainPicker({ field, kind, label, value, state, formAction, error, requ
   const errorId = error ? `${id}-error` : undefined;
   const items = state.items.filter((p) => p.id !== value?.id);
   const get = { type: "submit" as const, formMethod: "get" as const, formAction, formNoValidate: true };
+  const controls = state.open ? (
+    <div className="grid gap-2">
+      {kind === "assignee" ? (
+        <div role="group" aria-label={t("tasks:picker.teams")} className="flex flex-wrap gap-1">
+          <input type="hidden" name={`${field}Team`} value={state.team} />
+          {PICKER_TEAMS.map((team) => (
+            <button
+              key={team}
+              {...get}
+              name={`${field}SetTeam`}
+              value={team}
+              aria-pressed={state.team === team}
+              className={buttonVariants({ variant: state.team === team ? "secondary" : "ghost", size: "sm" })}
+            >
+              {t(`tasks:picker.team.${team}`)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div className="flex gap-2">
+        <label htmlFor={`${id}-search`} className="sr-only">
+          {t(kind === "patient" ? "tasks:picker.searchPatients" : "tasks:picker.searchStaff")}
+        </label>
+        <input
+          id={`${id}-search`}
+          type="search"
+          name={`${field}Search`}
+          defaultValue={state.search}
+          placeholder={t(kind === "patient" ? "tasks:picker.patientPlaceholder" : "tasks:picker.staffPlaceholder")}
+          className={cn(controlClasses, "h-9 min-w-0")}
+        />
+        <button {...get} name="pick" value={field} className={buttonVariants({ variant: "secondary", size: "sm" })}>
+          {t("tasks:picker.search")}
+        </button>
+      </div>
+    </div>
+  ) : null;
   return (
-    <fieldset className={cn("grid min-w-0 gap-2", className)} aria-describedby={errorId} data-picker={field}>
+    <fieldset className={cn("grid min-w-0 content-start gap-2", className)} aria-describedby={errorId} data-picker={field}>
       <legend className="mb-1.5 text-sm font-medium text-foreground">
         {label}
         {required ? (
@@ -100,7 +137,8 @@ function PlainPicker({ field, kind, label, value, state, formAction, error, requ
           </>
         ) : null}
       </legend>
-      <div className="grid max-h-[360px] gap-1 overflow-y-auto rounded-md border p-2">
+      {controls}
+      <div className="grid max-h-[360px] content-start gap-1 overflow-y-auto rounded-md border p-2">
         <label className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-muted">
           <input type="radio" name={field} value="" defaultChecked={!value} className="accent-primary" />
           <span className="text-muted-foreground">{emptyLabel ?? t("tasks:picker.nobody")}</span>
@@ -129,43 +167,7 @@ function PlainPicker({ field, kind, label, value, state, formAction, error, requ
           {error}
         </FieldError>
       ) : null}
-      {state.open ? (
-        <div className="grid gap-2">
-          {kind === "assignee" ? (
-            <div role="group" aria-label={t("tasks:picker.teams")} className="flex flex-wrap gap-1">
-              <input type="hidden" name={`${field}Team`} value={state.team} />
-              {PICKER_TEAMS.map((team) => (
-                <button
-                  key={team}
-                  {...get}
-                  name={`${field}SetTeam`}
-                  value={team}
-                  aria-pressed={state.team === team}
-                  className={buttonVariants({ variant: state.team === team ? "secondary" : "ghost", size: "sm" })}
-                >
-                  {t(`tasks:picker.team.${team}`)}
-                </button>
-              ))}
-            </div>
-          ) : null}
-          <div className="flex gap-2">
-            <label htmlFor={`${id}-search`} className="sr-only">
-              {t(kind === "patient" ? "tasks:picker.searchPatients" : "tasks:picker.searchStaff")}
-            </label>
-            <input
-              id={`${id}-search`}
-              type="search"
-              name={`${field}Search`}
-              defaultValue={state.search}
-              placeholder={t(kind === "patient" ? "tasks:picker.patientPlaceholder" : "tasks:picker.staffPlaceholder")}
-              className={cn(controlClasses, "h-9")}
-            />
-            <button {...get} name="pick" value={field} className={buttonVariants({ variant: "secondary", size: "sm" })}>
-              {t("tasks:picker.search")}
-            </button>
-          </div>
-        </div>
-      ) : (
+      {state.open ? null : (
         <button {...get} name="pick" value={field} className={cn(buttonVariants({ variant: "outline", size: "sm" }), "justify-self-start")}>
           {t(kind === "patient" ? "tasks:picker.choosePatient" : "tasks:picker.chooseStaff")}
         </button>
