@@ -72,6 +72,10 @@ export default [
       route("patient/account/payment-details", "routes/patient/account/payment-details.tsx"),
       route("patient/account/security", "routes/patient/account/security.tsx"),
     ]),
+    // Invoice PDF download (a file, no layout): streams the API's PDF, or back to billing with 'Cannot download invoice'.
+    route("patient/account/billing/invoices/:id/pdf", "routes/patient/account/invoice-pdf.ts"),
+    // Profile pictures: the web answers the API's avatarUrl path with the user's session (api/contract/patient-account.ts).
+    route("api/v1/avatars/:key", "routes/resources/avatar.ts"),
 
     // ── Staff and managers: sidebar + header ──────────────────────────────────────────────────
     layout("routes/layouts/staff.tsx", [

@@ -107,6 +107,9 @@ export const ACCESS: Record<string, AccessRule> = {
   "/patient/account/billing": patientOnly,
   "/patient/account/payment-details": patientOnly,
   "/patient/account/security": patientOnly,
+  "/patient/account/billing/invoices/:id/pdf": patientOnly,
+  /** Profile pictures (the API's avatarUrl path, answered by the web): any signed-in role; staff see patients' and the reverse. */
+  "/api/v1/avatars/:key": only(USER_ROLES),
 
   // Manager routes: role providers only (spec §2, §6).
   "/manager": only(PROVIDERS),

@@ -48,6 +48,8 @@ export type CallOptions = {
   query?: Query;
   /** What a 401 does: "login" (default) ends the web session and redirects; "throw" raises an UpstreamError. */
   on401?: "login" | "throw";
+  /** Success answers are not JSON (a PDF): `data` is the upstream's Response, unread, for streaming on. */
+  raw?: boolean;
 };
 
 export type UpstreamDeps = {
@@ -86,6 +88,10 @@ export class Upstream {
   }
   delete<T>(path: string, body?: unknown, options: Omit<CallOptions, "body"> = {}) {
     return this.call<T>("DELETE", path, { ...options, body });
+  }
+  /** A GET whose success answer is a file (a PDF): the upstream's Response, unread; failures throw like any call. */
+  async download(path: string, options: Omit<CallOptions, "body" | "raw"> = {}): Promise<Response> {
+    return (await this.call<Response>("GET", path, { ...options, raw: true })).data;
   }
 
   /** POST /api/v1/users/session-info, at most once per request; keeps the CSRF token it hands out. */
@@ -140,8 +146,10 @@ export class Upstream {
     const userAgent = request.headers.get("user-agent");
     if (userAgent) headers.set("User-Agent", userAgent);
     if (env.clientIp) headers.set("X-Forwarded-For", env.clientIp);
-    let body: string | undefined;
-    if (options.body !== undefined && method !== "GET") {
+    let body: string | FormData | undefined;
+    if (options.body instanceof FormData && method !== "GET") {
+      body = options.body; // multipart (an upload): fetch sets the Content-Type with its boundary
+    } else if (options.body !== undefined && method !== "GET") {
       headers.set("Content-Type", "application/json");
       body = JSON.stringify(options.body);
     }
@@ -159,6 +167,7 @@ export class Upstream {
       throw new UpstreamError(null, error instanceof Error ? error.message : String(error));
     }
     this.storeCookies(response);
+    if (options.raw && response.ok) return { message: "", data: response as unknown as T };
 
     let json: unknown = undefined;
     const text = await response.text().catch(() => "");

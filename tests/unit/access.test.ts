@@ -311,3 +311,14 @@ describe("tasks resources (issue 6)", () => {
     }
   });
 });
+
+describe("patient account resources (issue 7)", () => {
+  it("the invoice PDF download is for patients only", () => {
+    expect(allowed("/patient/account/billing/invoices/:id/pdf")).toEqual(["patients"]);
+    expect(canOpen("patients", "/patient/account/billing/invoices/12/pdf")).toBe(true);
+  });
+  it("profile pictures (the API's avatarUrl path) are for any signed-in role, never a guest", () => {
+    expect(allowed("/api/v1/avatars/:key")).toEqual([...USER_ROLES]);
+    expect(decide("/api/v1/avatars/:key", "guest")).toBe("login");
+  });
+});
