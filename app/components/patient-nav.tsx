@@ -31,12 +31,25 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-primary-subtle text-primary" : "text-foreground hover:bg-secondary-hover",
   );
 
-export function MenuLinks({ items, unread, onNavigate }: { items: MenuItem[]; unread: number; onNavigate?: () => void }) {
+export function MenuLinks({
+  items,
+  unread,
+  onNavigate,
+  className,
+  itemClassName,
+}: {
+  items: MenuItem[];
+  unread: number;
+  onNavigate?: () => void;
+  /** Classes of the list (default: a vertical list). */
+  className?: string;
+  itemClassName?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <ul className="flex flex-col gap-1">
+    <ul className={cn("flex flex-col gap-1", className)}>
       {items.map((item) => (
-        <li key={item.key}>
+        <li key={item.key} className={itemClassName}>
           <NavLink to={item.to} end={item.end} className={itemClass} onClick={onNavigate}>
             <Icon name={item.icon} />
             <span className="flex-1">{t(`common:nav.${item.key}`)}</span>

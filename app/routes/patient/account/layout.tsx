@@ -10,7 +10,11 @@ import { PATIENT_ACCOUNT_MENU, visibleItems } from "~/lib/patient-menu";
 import { loadProfileSummary } from "~/lib/profile.server";
 import { takeToasts } from "~/lib/toast.server";
 
-/** Account layout (spec §2): a close link back to the overview and the account menu. */
+/**
+ * Account layout (spec §2): a close link back to the overview and the account menu (back to overview, profile,
+ * my pharmacy, billing, payment details, security). Plain links: the same on mobile and desktop, with or
+ * without JavaScript.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const profile = await loadProfileSummary(context);
   return { profile, toasts: takeToasts(context) };
@@ -35,8 +39,14 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <div className="mx-auto flex w-full max-w-[1320px] flex-1 flex-col gap-8 px-4 py-8 sm:px-8 lg:flex-row">
-        <nav aria-label={t("common:account.menu")} className="lg:w-64 lg:shrink-0">
-          <MenuLinks items={visibleItems(PATIENT_ACCOUNT_MENU, loaderData.profile)} unread={0} />
+        {/* Below the large breakpoint the menu is one row that scrolls sideways; a column beside the page above it. */}
+        <nav aria-label={t("common:account.menu")} className="-mx-4 overflow-x-auto px-4 sm:-mx-8 sm:px-8 lg:mx-0 lg:w-64 lg:shrink-0 lg:overflow-visible lg:px-0">
+          <MenuLinks
+            items={visibleItems(PATIENT_ACCOUNT_MENU, loaderData.profile)}
+            unread={0}
+            className="flex-row gap-1 lg:flex-col"
+            itemClassName="shrink-0 whitespace-nowrap"
+          />
         </nav>
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col gap-6">
           <Outlet />
