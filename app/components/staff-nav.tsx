@@ -113,8 +113,8 @@ export function StaffHeader({ role, profile, myTasks = null }: { role: Role; pro
           <Icon name="messages" />
           <span className="sr-only">{t("common:staffNav.messages")}</span>
         </Link>
+        <HeaderTasks tasksPath={links.tasks} initial={myTasks} />
       </nav>
-      <HeaderTasks tasksPath={links.tasks} initial={myTasks} />
       <details ref={menuRef} className="relative" data-testid="profile-menu">
         <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 pr-2 hover:bg-secondary-hover [&::-webkit-details-marker]:hidden">
           <Avatar profile={profile} />
