@@ -1,12 +1,16 @@
 import { z } from "zod";
 import {
   addCardRequestSchema,
+  addressTitle,
   billingSyncRequestSchema,
   deletePaymentMethodRequestSchema,
+  normalizeZip,
   primaryPaymentMethodRequestSchema,
   US_STATE_CODES,
   ZIP_PATTERN,
+  type SaveAddressInput,
 } from "../../../api/contract/patient-account.ts";
+import { phoneDigits } from "../format.ts";
 import {
   NAME_PATTERN,
   PHONE_PATTERN,
@@ -111,6 +115,24 @@ export const addressFormSchema = z.object({
   phone: z.string({ error: V.required }).trim().min(1, V.required).max(25, V.maxLength).regex(PHONE_PATTERN, V.phone),
 });
 export type AddressForm = z.output<typeof addressFormSchema>;
+
+/**
+ * The save-address payload of spec §3 from a valid address form: addressLine1/2, `fields` (first and last name,
+ * addressType, phone as digits with a plus sign), administrativeArea, locality, postalCode, the capitalised
+ * title, and addressId when the address exists.
+ */
+export function toSaveAddressPayload(v: AddressForm): SaveAddressInput {
+  return {
+    addressLine1: v.addressLine1,
+    addressLine2: v.addressLine2,
+    fields: { addressFirstName: v.addressFirstName, addressLastName: v.addressLastName, addressType: v.intent, phone: phoneDigits(v.phone) },
+    administrativeArea: v.administrativeArea.toUpperCase(),
+    locality: v.locality,
+    postalCode: normalizeZip(v.postalCode),
+    title: addressTitle(v.intent),
+    ...(v.addressId ? { addressId: v.addressId } : {}),
+  };
+}
 
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Payment methods and billing                                                                                */

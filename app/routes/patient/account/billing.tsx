@@ -14,10 +14,8 @@ import { getLanguage, getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { billingFormSchema, portalSessionParam } from "~/lib/schemas/account";
 import { notifyUpstreamError, redirectWithToast, takeToasts } from "~/lib/toast.server";
-import { translateUpstreamMessage } from "~/lib/upstream-messages";
 import { getUpstream, UpstreamError } from "~/lib/upstream.server";
 import {
-  CANNOT_DOWNLOAD_INVOICE_MESSAGE,
   INVOICES_DEFAULT_PER_PAGE,
   type BillingSync,
   type Invoice,
@@ -114,7 +112,7 @@ export default function PatientAccountBilling({ loaderData }: Route.ComponentPro
       <AccountSection title={t("account:billing.invoicesTitle")} description={t("account:billing.invoicesIntro")}>
         {downloadFailed ? (
           <Alert variant="error" live="none" data-testid="download-failed">
-            {translateUpstreamMessage(CANNOT_DOWNLOAD_INVOICE_MESSAGE, t)}
+            {t("account:upstream.cannotDownloadInvoice")}
           </Alert>
         ) : null}
         {failed ? (

@@ -8,21 +8,14 @@ import { SubmitButton, TextField } from "~/components/form-field";
 import { PageTitle } from "~/components/page-title";
 import { Select } from "~/components/ui/select";
 import { formFailure, getProfile, successMessage } from "~/lib/account.server";
-import { formatPhone, phoneDigits } from "~/lib/format";
+import { formatPhone } from "~/lib/format";
 import { translateMessage } from "~/lib/i18n";
 import { getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { addressFormSchema } from "~/lib/schemas/account";
+import { addressFormSchema, toSaveAddressPayload } from "~/lib/schemas/account";
 import { redirectWithToast, takeToasts } from "~/lib/toast.server";
 import { getUpstream } from "~/lib/upstream.server";
-import {
-  addressTitle,
-  normalizeZip,
-  US_STATES,
-  type Address,
-  type AddressType,
-  type SaveAddressInput,
-} from "../../../../api/contract/patient-account.ts";
+import { US_STATES, type Address, type AddressType } from "../../../../api/contract/patient-account.ts";
 
 export const handle = { title: "common:pages.accountPharmacy" } satisfies RouteHandle;
 
@@ -81,16 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent: AddressType = formData.get("intent") === "billing" ? "billing" : "shipping";
   if (submission.status !== "success") return data({ intent, reply: submission.reply() }, { status: 400 });
   const v = submission.value;
-  const payload: SaveAddressInput = {
-    addressLine1: v.addressLine1,
-    addressLine2: v.addressLine2,
-    fields: { addressFirstName: v.addressFirstName, addressLastName: v.addressLastName, addressType: v.intent, phone: phoneDigits(v.phone) },
-    administrativeArea: v.administrativeArea.toUpperCase(),
-    locality: v.locality,
-    postalCode: normalizeZip(v.postalCode),
-    title: addressTitle(v.intent),
-    ...(v.addressId ? { addressId: v.addressId } : {}),
-  };
+  const payload = toSaveAddressPayload(v);
   try {
     const response = await getUpstream(context).post<Address>("/actions/users/save-address", payload);
     return redirectWithToast(context, PATH, "success", successMessage(response.message, t, t(`account:addresses.${v.intent}Saved`)));

@@ -20,7 +20,6 @@ import { getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { profileDetailsSchema, profileEmailSchema, removeAvatarSchema, timeZoneUpdate } from "~/lib/schemas/account";
 import { notify, redirectWithToast, takeToasts } from "~/lib/toast.server";
-import { translateUpstreamMessage } from "~/lib/upstream-messages";
 import { getUpstream, UpstreamError } from "~/lib/upstream.server";
 import { suggestEmail } from "../../../../api/domain/email-suggest.ts";
 import {
@@ -29,10 +28,7 @@ import {
   AVATAR_INPUT_ACCEPT,
   AVATAR_MAX_BYTES,
   AVATAR_MAX_MB,
-  AVATAR_MISSING_MESSAGE,
   AVATAR_SIZE,
-  AVATAR_TOO_LARGE_MESSAGE,
-  AVATAR_TYPE_MESSAGE,
   type Profile,
 } from "../../../../api/contract/patient-account.ts";
 
@@ -182,13 +178,13 @@ async function uploadAvatar(request: Request, context: Route.ActionArgs["context
   try {
     formData = await readLimitedFormData(request, AVATAR_MAX_BYTES + MULTIPART_OVERHEAD);
   } catch (error) {
-    if (error instanceof TooLarge) return fail(translateUpstreamMessage(AVATAR_TOO_LARGE_MESSAGE, t), 413);
-    return fail(translateUpstreamMessage(AVATAR_MISSING_MESSAGE, t));
+    if (error instanceof TooLarge) return fail(t("account:upstream.avatarTooLarge"), 413);
+    return fail(t("account:upstream.avatarMissing"));
   }
   const file = formData.get(AVATAR_FIELD);
-  if (!(file instanceof File) || file.size === 0) return fail(translateUpstreamMessage(AVATAR_MISSING_MESSAGE, t));
-  if (file.size > AVATAR_MAX_BYTES) return fail(translateUpstreamMessage(AVATAR_TOO_LARGE_MESSAGE, t), 413);
-  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) return fail(translateUpstreamMessage(AVATAR_TYPE_MESSAGE, t));
+  if (!(file instanceof File) || file.size === 0) return fail(t("account:upstream.avatarMissing"));
+  if (file.size > AVATAR_MAX_BYTES) return fail(t("account:upstream.avatarTooLarge"), 413);
+  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) return fail(t("account:upstream.avatarType"));
   const body = new FormData();
   body.append(AVATAR_FIELD, file, file.name);
   try {
@@ -343,9 +339,9 @@ function AvatarSection({ profile, result }: { profile: ProfileView; result: Acti
   const serverError = result?.intent === "avatar" ? result.avatarError : null;
   const [clientError, setClientError] = useState<string | null>(null);
   const error = clientError ?? serverError;
-  const tooLarge = translateUpstreamMessage(AVATAR_TOO_LARGE_MESSAGE, t);
-  const wrongType = translateUpstreamMessage(AVATAR_TYPE_MESSAGE, t);
-  const missing = translateUpstreamMessage(AVATAR_MISSING_MESSAGE, t);
+  const tooLarge = t("account:upstream.avatarTooLarge");
+  const wrongType = t("account:upstream.avatarType");
+  const missing = t("account:upstream.avatarMissing");
 
   // With JavaScript the size and name are checked before anything is sent; the server checks them again.
   const check = (file: File | undefined) => {
