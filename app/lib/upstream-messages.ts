@@ -27,6 +27,23 @@ export const UPSTREAM_MESSAGE_KEYS: Record<string, string> = {
   "Comment added.": "tasks:toast.commented",
   "Tasks updated.": "tasks:toast.massUpdated",
   "Tasks deleted.": "tasks:toast.massDeleted",
+  // Patient account (api/contract/patient-account.ts): keys of the "account" namespace.
+  "Your profile picture has been updated.": "account:upstream.avatarUpdated",
+  "Your profile picture has been removed.": "account:upstream.avatarRemoved",
+  "Uploaded image is too large": "account:upstream.avatarTooLarge",
+  "Upload a JPG, PNG or GIF image.": "account:upstream.avatarType",
+  "The image could not be read. Upload another JPG, PNG or GIF image.": "account:upstream.avatarUnreadable",
+  "Choose an image to upload.": "account:upstream.avatarMissing",
+  "Your shipping address has been saved.": "account:upstream.shippingSaved",
+  "Your billing address has been saved.": "account:upstream.billingSaved",
+  "Your card has been added.": "account:upstream.cardAdded",
+  "Your primary card has been changed.": "account:upstream.primaryChanged",
+  "Your card has been removed.": "account:upstream.cardRemoved",
+  "Your card was declined. Please contact your bank to approve the charge, then try again.": "account:upstream.cardDeclined",
+  "You can save up to 10 cards.": "account:upstream.tooManyCards",
+  "Add cards in the billing portal.": "account:upstream.addCardsInPortal",
+  "Your billing details are up to date.": "account:upstream.billingSynced",
+  "Cannot download invoice": "account:upstream.cannotDownloadInvoice",
 };
 
 export function translateUpstreamMessage(message: string, t: TFunction): string {

@@ -8,7 +8,7 @@ import {
   primaryPaymentMethodRequestSchema,
   US_STATE_CODES,
   ZIP_PATTERN,
-  type SaveAddressInput,
+  type AddressType,
 } from "../../../api/contract/patient-account.ts";
 import { phoneDigits } from "../format.ts";
 import {
@@ -121,7 +121,17 @@ export type AddressForm = z.output<typeof addressFormSchema>;
  * addressType, phone as digits with a plus sign), administrativeArea, locality, postalCode, the capitalised
  * title, and addressId when the address exists.
  */
-export function toSaveAddressPayload(v: AddressForm): SaveAddressInput {
+export type SaveAddressPayload = {
+  addressLine1: string;
+  addressLine2: string;
+  fields: { addressFirstName: string; addressLastName: string; addressType: AddressType; phone: string };
+  administrativeArea: string;
+  locality: string;
+  postalCode: string;
+  title: string;
+  addressId?: number;
+};
+export function toSaveAddressPayload(v: AddressForm): SaveAddressPayload {
   return {
     addressLine1: v.addressLine1,
     addressLine2: v.addressLine2,
