@@ -108,7 +108,11 @@ export const profileUpdateSchema = z
   .strict();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-/** GET /api/v1/users query: search, sort (default fullName_asc), page, perPage (20), roles[]. */
+/**
+ * GET /api/v1/users query: search, sort (default fullName_asc), page, perPage (20), roles[].
+ * `search` matches the name or email (substring), the phone (4 or more digits), the id (a number), or a
+ * patient's date of birth (MM/dd/yyyy, M/d/yyyy or yyyy-MM-dd) — the patient picker of spec §2.
+ */
 export const USER_SORTS = ["fullName_asc", "fullName_desc", "id_asc", "id_desc", "email_asc", "email_desc"] as const;
 const roleList = z.preprocess(
   (v) => (v === undefined ? undefined : Array.isArray(v) ? v : String(v).split(",")),

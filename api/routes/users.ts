@@ -3,7 +3,7 @@ import { Router } from "express";
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { idParam } from "../contract/common.ts";
 import { usersQuerySchema, type UserListItem } from "../contract/users.ts";
-import { users } from "../db/schema.ts";
+import { patients, users } from "../db/schema.ts";
 import { audit } from "../domain/audit.ts";
 import { PROFESSION_LABELS, ROLE_TITLES } from "../domain/roles.ts";
 import { endpoint } from "../http/endpoint.ts";
@@ -27,6 +27,18 @@ export function toListItem(u: Pick<Row, "id" | "fullName" | "firstName" | "lastN
   };
 }
 
+/** A search text that is a calendar date (MM/dd/yyyy, M/d/yyyy or yyyy-MM-dd) as yyyy-MM-dd, else null. */
+export function searchDate(text: string): string | null {
+  const t = text.trim();
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  const [y, m, d] = us ? [+us[3], +us[1], +us[2]] : iso ? [+iso[1], +iso[2], +iso[3]] : [0, 0, 0];
+  if (!y) return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return date.toISOString().slice(0, 10);
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => "\\" + c);
 
 export function usersRoutes(): Router {
@@ -43,8 +55,13 @@ export function usersRoutes(): Router {
       const like = `%${escapeLike(q.search)}%`;
       const digits = q.search.replace(/\D/g, "");
       const idMatch = /^\d{1,9}$/.test(q.search) ? eq(users.id, Number(q.search)) : undefined;
+      // The patient picker searches by date of birth too (spec §2): MM/dd/yyyy (as shown) or yyyy-MM-dd.
+      const dob = searchDate(q.search);
+      const dobMatch = dob
+        ? inArray(users.id, req.deps.db.select({ id: patients.userId }).from(patients).where(eq(patients.dateOfBirth, dob)))
+        : undefined;
       conditions.push(
-        or(ilike(users.fullName, like), ilike(users.email, like), digits.length >= 4 ? ilike(users.phone, `%${digits}%`) : undefined, idMatch)!,
+        or(ilike(users.fullName, like), ilike(users.email, like), digits.length >= 4 ? ilike(users.phone, `%${digits}%`) : undefined, idMatch, dobMatch)!,
       );
     }
     const where = conditions.length ? and(...conditions) : undefined;

@@ -40,7 +40,7 @@ describe("GET /api/v1/users", () => {
     for (const x of active.body.data!) expect(x.userStatus).toBe("active");
   });
 
-  it("searches by name, email and id", async () => {
+  it("searches by name, email, id and a patient's date of birth", async () => {
     const c = await signedIn(api.url, "providers");
     const byEmail = await c.get<UserListItem[]>("/api/v1/users?search=nurse%40demo.test");
     expect(byEmail.body.data!.map((u) => u.email)).toContain("nurse@demo.test");
@@ -49,6 +49,13 @@ describe("GET /api/v1/users", () => {
     expect(byName.body.data!.map((u) => u.id)).toContain(nurse.id);
     const byId = await c.get<UserListItem[]>(`/api/v1/users?search=${nurse.id}`);
     expect(byId.body.data!.map((u) => u.id)).toContain(nurse.id);
+    // Patients by date of birth, as shown (MM/dd/yyyy) or ISO; an impossible date matches nothing.
+    for (const dob of ["04/17/1988", "4/17/1988", "1988-04-17"]) {
+      const byDob = await c.get<UserListItem[]>(`/api/v1/users?roles[]=patients&search=${encodeURIComponent(dob)}`);
+      expect(byDob.body.data!.map((u) => u.email), dob).toContain("patient@demo.test");
+    }
+    const badDate = await c.get<UserListItem[]>(`/api/v1/users?roles[]=patients&search=${encodeURIComponent("02/30/1988")}`);
+    expect(badDate.body.data).toEqual([]);
     const none = await c.get<UserListItem[]>("/api/v1/users?search=zzzzqqqq");
     expect(none.body.data).toEqual([]);
     expect(none.body.pages!.totalCount).toBe(0);
