@@ -1,0 +1,2 @@
+CREATE INDEX "tasks_section_status_id_idx" ON "tasks" USING btree ("section_type","status","id");--> statement-breakpoint
+CREATE INDEX "tasks_category_status_id_idx" ON "tasks" USING btree ("category","status","id");
