@@ -12,7 +12,8 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { PASSWORD, expectNoAxeViolations, hydrated, isNoJs } from "./support";
 
-test.describe.configure({ mode: "default" });
+// In order within a project; axe runs on several pages per test, which takes a while on a busy 2-core machine.
+test.describe.configure({ mode: "default", timeout: 90_000 });
 
 const PATIENTS = { js: "patient@demo.test", nojs: "patient2@demo.test" } as const;
 const patientOf = (testInfo: TestInfo) => (isNoJs(testInfo) ? PATIENTS.nojs : PATIENTS.js);
@@ -411,6 +412,9 @@ test.describe("in Spanish (es-US)", () => {
       await expect(details.getByText(message, { exact: true })).toBeVisible();
     }
     await expectAccessible(page, testInfo, "perfil");
+    await details.getByLabel("Fecha de nacimiento").fill("11/02/1979");
+    await details.getByRole("button", { name: "Guardar datos" }).click();
+    await expect(toast(page, "success", "Su perfil se ha actualizado.")).toBeVisible();
   });
 
   test("addresses, cards and invoices in Spanish", async ({ page }, testInfo) => {

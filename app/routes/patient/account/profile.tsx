@@ -90,7 +90,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       // "We sent a confirmation link to {email}. Your email address changes when you open it." (translated): a
       // toast, and a notice that stays beside the form (the address itself changes only when the link is opened).
       const response = await upstream.put<Profile>("/api/v1/profile", { user: { email: newEmail } });
-      const sent = successMessage(response.message, t, t("account:profile.emailLinkSent", { email: newEmail }));
+      const linkSent = !response.message || response.message.startsWith("We sent a confirmation link to");
+      const sent = linkSent ? t("account:profile.emailLinkSent", { email: newEmail }) : successMessage(response.message, t, "");
       notify(context, "success", sent);
       return data<ActionResult>({ intent, reply: submission.reply({ resetForm: true }), sent });
     } catch (error) {
@@ -114,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data<ActionResult>({ intent: "details", reply: submission.reply() }, { status: 400 });
   const { firstName, middleName, lastName, phone, dateOfBirth, timeZone } = submission.value;
   try {
-    const response = await upstream.put<Profile>("/api/v1/profile", {
+    await upstream.put<Profile>("/api/v1/profile", {
       firstName,
       middleName,
       lastName,
@@ -122,7 +123,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       dateOfBirth: dateOfBirth ?? "",
       ...timeZoneUpdate(timeZone),
     });
-    return redirectWithToast(context, PATH, "success", successMessage(response.message, t, t("account:profile.saved")));
+    // "Your profile has been updated." (the API's message), said in the user's language.
+    return redirectWithToast(context, PATH, "success", t("account:profile.saved"));
   } catch (error) {
     const failure = formFailure(context, error, t, (field) => (field === "utcOffsetMinutes" ? "timeZone" : field));
     return data<ActionResult>({ intent: "details", reply: submission.reply(failure) }, { status: 400 });
