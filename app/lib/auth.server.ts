@@ -5,9 +5,17 @@ import type { UserRole } from "../../api/domain/roles.ts";
 import { decide, homeFor, canOpen, type Role } from "./access.ts";
 import { getT } from "./i18n.server.ts";
 import { safeLocalPath } from "./redirects.ts";
-import { getWebSession } from "./session.server.ts";
+import { getWebSession, type SignedOutReason } from "./session.server.ts";
 import { notify, notifyUpstreamError } from "./toast.server.ts";
 import { getUpstream, loginRedirect, pagePath } from "./upstream.server.ts";
+
+/** Why the upstream session ended in this request, if it did (viewerMiddleware). */
+const signedOutContext = createContext<SignedOutReason | null>(null);
+
+/** The text saying why the user was signed out (security namespace). */
+export function signedOutMessageKey(reason: SignedOutReason): string {
+  return reason === "inactivity" ? "security:signedOut.inactivity" : "security:signedOut.revoked";
+}
 
 /** Who is asking, decided once per request by viewerMiddleware. */
 export type Viewer = { role: Role; id: number | null };
@@ -21,8 +29,9 @@ export function getViewer(context: Readonly<RouterContextProvider>): Viewer {
  * Loads the session on each navigation (spec §2 Access rule). A web session that holds an upstream session
  * asks the upstream who this is (session-info): the role may have changed, and the session may have ended
  * (idle or absolute timeout, revoked by a sign-out elsewhere or a password reset). An ended session signs
- * the web session out and says so ("you were signed out"). A visitor who never signed in is a guest
- * without an upstream call.
+ * the web session out and says so: "You were signed out after a period of inactivity" (or "You were signed
+ * out") beside the sign-in form the access rule leads to, or in a toast on a public page. A visitor who
+ * never signed in is a guest without an upstream call.
  */
 export const viewerMiddleware: MiddlewareFunction<Response> = async ({ context }) => {
   const session = getWebSession(context);
@@ -46,18 +55,39 @@ export const viewerMiddleware: MiddlewareFunction<Response> = async ({ context }
     session.signOut();
     getUpstream(context).resetSessionInfo();
     context.set(viewerContext, { role: "guest", id: null });
-    notify(context, "info", getT(context)(info.sessionEnded === "revoked" ? "common:auth.signedOutRevoked" : "common:auth.signedOutExpired"));
+    // Said once, on the sign-in page the access rule sends the user to (or as a toast, see accessMiddleware).
+    const reason: SignedOutReason = info.sessionEnded === "expired" ? "inactivity" : "revoked";
+    session.flashSignedOut(reason);
+    context.set(signedOutContext, reason);
     return;
   }
   if (session.user?.id !== info.id || session.user?.role !== role) session.setUser({ id: info.id, role });
   context.set(viewerContext, { role, id: info.id });
 };
 
+/** A page load (a document, or React Router's data request of a client-side navigation), not a sub-resource. */
+function rendersPage(request: Request): boolean {
+  if (new URL(request.url).pathname.endsWith(".data")) return true;
+  const destination = request.headers.get("sec-fetch-dest");
+  if (destination) return destination === "document";
+  return (request.headers.get("accept") ?? "").includes("text/html");
+}
+
 /** The access rule of app/lib/access.ts, applied to the matched route pattern before loaders and actions. */
 export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, context, pattern }) => {
   const { role } = getViewer(context);
   const decision = decide(pattern, role);
-  if (decision === "allow") return;
+  if (decision === "allow") {
+    // The session ended while the user is on a page they may still see (a public page): tell them here,
+    // in a toast, unless it is the sign-in page, which says it beside the form. Requests that render no
+    // page (an image, the tracking pixel, a resource) leave the message for the next page.
+    const ended = context.get(signedOutContext);
+    if (ended && pattern !== "/login" && rendersPage(request)) {
+      getWebSession(context).takeSignedOut();
+      notify(context, "info", getT(context)(signedOutMessageKey(ended)));
+    }
+    return;
+  }
   if (decision === "login") throw loginRedirect(pagePath(request));
   throw data(null, { status: 404, statusText: "Not Found" });
 };
@@ -79,8 +109,9 @@ type LoginResponse = { id: number; groups: UserRole[]; csrfTokenValue: string } 
 export type SignInResult = { kind: "signedIn"; id: number; role: UserRole; message: string } | { kind: "totp"; message: string };
 
 /**
- * remix-auth with two FormStrategy instances: "password" (email + password → POST /actions/users/login)
- * and "totp" (the code step → POST /api/v1/users/verify-totp, with the th_mfa cookie the first step got).
+ * remix-auth with three FormStrategy instances: "password" (email + password → POST /actions/users/login),
+ * "totp" (the code step → POST /api/v1/users/verify-totp { code }, with the th_mfa cookie the first step
+ * got) and "recovery" (the same step with one of the recovery codes → verify-totp { recoveryCode }).
  * Upstream failures are thrown as UpstreamError for the login action to show beside the fields and as a toast.
  */
 export function authenticator(context: Readonly<RouterContextProvider>): Authenticator<SignInResult> {
@@ -121,6 +152,17 @@ export function authenticator(context: Readonly<RouterContextProvider>): Authent
         return complete(response);
       }),
       "totp",
+    )
+    .use(
+      new FormStrategy(async ({ form }) => {
+        const response = await upstream.post<LoginResponse>(
+          "/api/v1/users/verify-totp",
+          { recoveryCode: String(form.get("recoveryCode") ?? "").trim() },
+          { on401: "throw" },
+        );
+        return complete(response);
+      }),
+      "recovery",
     );
 }
 

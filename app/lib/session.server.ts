@@ -6,16 +6,24 @@ import { webConfig } from "./config.server.ts";
 /**
  * The web's own session: an httpOnly, SameSite=Lax, signed cookie (stateless, so any web instance can
  * serve any request). It holds what the web needs to act for the user upstream:
- *  - the upstream cookies (th_session signed-in token, th_guest nonce, th_mfa TOTP challenge), forwarded
- *    as a Cookie header on every upstream call and updated from every upstream Set-Cookie;
+ *  - the upstream cookies (th_session signed-in token, th_guest nonce, th_mfa TOTP challenge, th_device
+ *    known-device mark), forwarded as a Cookie header on every upstream call and updated from every
+ *    upstream Set-Cookie;
  *  - the upstream CSRF token (session-info / login `csrfTokenValue`), sent as X-CSRF-Token;
  *  - who signed in (id, role), for the access rule before any upstream call;
  *  - a form token for the web's own resource-route forms (logout, language), for browsers without
  *    SameSite cookies or Origin headers.
  * The browser never sees the upstream token in a readable form (httpOnly) and never talks to the upstream.
  */
-export const UPSTREAM_COOKIES = ["th_session", "th_guest", "th_mfa"] as const;
+export const UPSTREAM_COOKIES = ["th_session", "th_guest", "th_mfa", "th_device"] as const;
 export type UpstreamCookieName = (typeof UPSTREAM_COOKIES)[number];
+/**
+ * Upstream cookies that belong to the browser rather than to a signed-in user, kept when the web session
+ * signs out: th_guest (the CSRF binding before sign-in) and th_device (set by the upstream at sign-in; a
+ * known device is exempt from the per-account sign-in limits, so an attacker's burst cannot lock the real
+ * user out — api/domain/ratelimit.ts).
+ */
+const DEVICE_COOKIES = ["th_guest", "th_device"] as const satisfies readonly UpstreamCookieName[];
 
 type SessionData = {
   upstream: Partial<Record<UpstreamCookieName, string>>;
@@ -25,7 +33,12 @@ type SessionData = {
   formToken: string;
   /** The login name of the last password-reset request, shown once on /reset-link (flash). */
   resetLoginName: string;
+  /** Why the upstream session ended, told once on the sign-in page (flash). */
+  signedOutReason: SignedOutReason;
 };
+
+/** "inactivity": the upstream session timed out; "revoked": it was ended elsewhere (sign-out, password reset). */
+export type SignedOutReason = "inactivity" | "revoked";
 
 let storage: SessionStorage<SessionData> | undefined;
 function sessionStorage(): SessionStorage<SessionData> {
@@ -106,8 +119,12 @@ export class WebSession {
   /** Forget everything about the signed-in user (the upstream session is gone or was ended). */
   signOut() {
     for (const key of ["userId", "role", "csrf"] as const) this.session.unset(key);
-    const { th_guest } = this.upstreamCookies;
-    this.session.set("upstream", th_guest ? { th_guest } : {});
+    const kept: Partial<Record<UpstreamCookieName, string>> = {};
+    for (const name of DEVICE_COOKIES) {
+      const value = this.upstreamCookies[name];
+      if (value) kept[name] = value;
+    }
+    this.session.set("upstream", kept);
     this.rotateFormToken();
   }
 
@@ -131,6 +148,22 @@ export class WebSession {
     const value = this.session.get("resetLoginName");
     if (value !== undefined) this.dirty = true; // reading a flash value removes it
     return value ?? null;
+  }
+
+  /** The upstream session ended without the user signing out: the sign-in page says why, once. */
+  flashSignedOut(reason: SignedOutReason) {
+    this.session.flash("signedOutReason", reason);
+    this.dirty = true;
+  }
+  takeSignedOut(): SignedOutReason | null {
+    const value = this.session.get("signedOutReason");
+    if (value !== undefined) this.dirty = true; // reading a flash value removes it
+    return value ?? null;
+  }
+
+  /** True while a password sign-in waits for its two-factor step (the upstream's th_mfa cookie is held). */
+  get hasPendingTwoFactor(): boolean {
+    return Boolean(this.upstreamCookies.th_mfa);
   }
 
   destroy() {

@@ -11,7 +11,7 @@ import { UPSTREAM_COOKIES, type UpstreamCookieName, type WebSession } from "./se
  *  - sends `Accept: application/json`, `X-Requested-With: XMLHttpRequest`, `X-Frontend-Version: 2`,
  *    the user's upstream cookies (from the web session) and, on every non-GET call, `X-CSRF-Token`
  *    (fetched from session-info first when the web session has none yet);
- *  - stores every upstream Set-Cookie (th_session, th_guest, th_mfa) back into the web session;
+ *  - stores every upstream Set-Cookie (th_session, th_guest, th_mfa, th_device) back into the web session;
  *  - a 401 means the upstream session is gone: the web session is signed out and the user is sent to
  *    /login?redirectTo=<this page> (see onUnauthorized);
  *  - any other failure throws an UpstreamError, which `errorToast()` (app/lib/toast.server.ts) turns into

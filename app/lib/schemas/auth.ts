@@ -1,12 +1,27 @@
 import { z } from "zod";
+import {
+  confirmEmailRequestSchema,
+  disableTotpRequestSchema,
+  sendPasswordResetRequestSchema,
+  setPasswordRequestSchema,
+  updatePasswordRequestSchema,
+  verifyEmailRequestSchema,
+  verifyTotpRequestSchema,
+} from "../../../api/contract/account.ts";
 import { email, V } from "../../../api/contract/validation.ts";
 
 /**
- * Form schemas of the sign-in and password pages, shared by the browser (conform validates as you type) and
- * the server (the action parses with the same schema). Messages are i18n keys ("validation.*" from the API's
- * shared rules, "common.*" from the web), translated where they are shown.
+ * Form schemas of the sign-in, password and account-security pages, shared by the browser (conform
+ * validates as you type) and the server (the action parses with the same schema). Wherever the API has the
+ * rule, the API's own schema is used (api/contract/account.ts), so the rules and messages are the same in
+ * the browser, the web action and the API. Messages are i18n keys ("validation.*" from the API's shared
+ * rules), translated where they are shown.
  */
 const redirectTo = z.string().max(1000).optional();
+
+/** The 6-digit authenticator code and the recovery code, exactly as verify-totp checks them. */
+const totpCode = verifyTotpRequestSchema.shape.code.unwrap();
+const recoveryCode = verifyTotpRequestSchema.shape.recoveryCode.unwrap();
 
 export const passwordSignInSchema = z.object({
   intent: z.literal("password"),
@@ -15,21 +30,39 @@ export const passwordSignInSchema = z.object({
   redirectTo,
 });
 
-export const totpSignInSchema = z.object({
-  intent: z.literal("totp"),
-  code: z
-    .string({ error: V.required })
-    .trim()
-    .min(1, V.required)
-    .regex(/^[0-9]{6}$/, "validation.totpCode"),
-  redirectTo,
-});
+/** The two-factor step of sign-in: a code from the authenticator app… */
+export const totpSignInSchema = z.object({ intent: z.literal("totp"), code: totpCode, redirectTo });
+/** …or one of the recovery codes handed out when two-factor authentication was turned on. */
+export const recoverySignInSchema = z.object({ intent: z.literal("recovery"), recoveryCode, redirectTo });
 
-export const signInSchema = z.discriminatedUnion("intent", [passwordSignInSchema, totpSignInSchema]);
+export const signInSchema = z.discriminatedUnion("intent", [passwordSignInSchema, totpSignInSchema, recoverySignInSchema]);
+export type SignInStep = z.infer<typeof signInSchema>["intent"];
 
 /**
- * The password-reset forms use the API's own schemas (api/contract/account.ts), so the rules and messages
- * are the same in the browser, the web action and the API: { loginName } and { code, id, newPassword,
- * passwordConfirm } (spec §5 password rules, each failing rule listed).
+ * The password-reset forms: { loginName } and { code, id, newPassword, passwordConfirm } (spec §5 password
+ * rules, each failing rule listed with its own message).
  */
-export { sendPasswordResetRequestSchema as forgotPasswordSchema, setPasswordRequestSchema as setPasswordSchema } from "../../../api/contract/account.ts";
+export { sendPasswordResetRequestSchema as forgotPasswordSchema, setPasswordRequestSchema as setPasswordSchema };
+
+/** /confirm-email: the code of the emailed link, posted by the page's button. */
+export { confirmEmailRequestSchema as confirmEmailSchema };
+
+// ---- Account security (app/components/account-security, app/lib/account-security.server.ts) ----
+
+/** Change password: { currentPassword, newPassword, passwordConfirm } under the same rules. */
+export { updatePasswordRequestSchema as changePasswordSchema };
+
+/**
+ * Change email: { email } as verify-email / PUT /api/v1/profile { user: { email } } check it, plus
+ * `keepTypo`, set when the user keeps an address the "Did you mean…?" suggestion questioned.
+ */
+export const changeEmailSchema = verifyEmailRequestSchema.extend({ keepTypo: z.literal("1").optional() });
+
+/** Confirm the two-factor setup with a code from the new secret. */
+export const totpConfirmSchema = z.object({ code: totpCode });
+
+/** Turn two-factor authentication off: a current code, or the account password. */
+export { disableTotpRequestSchema as totpDisableSchema };
+
+/** Sign out one session (the id from GET /api/v1/users/sessions). */
+export const revokeSessionSchema = z.object({ sessionId: z.coerce.number({ error: V.invalid }).int(V.invalid).positive(V.invalid) });
