@@ -31,6 +31,7 @@ export default [
     layout("routes/layouts/basic.tsx", [
       route("reset-link", "routes/public/reset-link.tsx"), // ResetPasswordLink
       route("password-changed", "routes/public/password-changed.tsx"), // PasswordChanged
+      route("confirm-email", "routes/public/confirm-email.tsx"), // the emailed link of an email change / verification
       route("telehealth-consent", "routes/public/telehealth-consent.tsx"),
       route("privacy-policy", "routes/public/privacy-policy.tsx"),
       route("terms-and-conditions", "routes/public/terms-and-conditions.tsx"),

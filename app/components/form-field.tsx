@@ -20,7 +20,7 @@ export function TextField({
   field: FieldMetadata<string | undefined>;
   label: string;
   type?: "text" | "email" | "password";
-  hint?: string;
+  hint?: ReactNode;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue" | "size">) {
   const { t } = useTranslation();
   const { key, ...props } = getInputProps(field, { type, ariaAttributes: false });

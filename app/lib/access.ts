@@ -71,6 +71,7 @@ export const ACCESS: Record<string, AccessRule> = {
   "/reset-link": PUBLIC,
   "/set-password": PUBLIC,
   "/password-changed": PUBLIC,
+  "/confirm-email": PUBLIC,
   "/telehealth-consent": PUBLIC,
   "/privacy-policy": PUBLIC,
   "/terms-and-conditions": PUBLIC,

@@ -4,6 +4,8 @@ import { safeLocalPath } from "~/lib/redirects";
 import { assertFormPost } from "~/lib/csrf.server";
 import { isLanguage } from "~/lib/i18n";
 import { languageCookie } from "~/lib/i18n.server";
+import { getWebSession } from "~/lib/session.server";
+import { getUpstream } from "~/lib/upstream.server";
 
 /** The language switcher's target: sets the `lng` cookie and reloads the page the user was on (303). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -12,6 +14,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lng = formData.get("lng");
   const target = safeLocalPath(formData.get("redirectTo")) ?? "/";
   if (!isLanguage(lng)) return redirect(target, 303);
+  // A signed-in user's choice is also their account's language: the emails they get (a password reset
+  // asked for while signed out, too) are written in it. Best effort: the page switches either way.
+  if (getWebSession(context).hasUpstreamSession) {
+    await getUpstream(context)
+      .put("/api/v1/profile", { locale: lng }, { on401: "throw" })
+      .catch(() => undefined);
+  }
   return redirect(target, { status: 303, headers: { "Set-Cookie": await languageCookie.serialize(lng) } });
 }
 

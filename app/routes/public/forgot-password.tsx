@@ -1,35 +1,39 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { FormErrors, SubmitButton, TextField } from "~/components/form-field";
 import { getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { forgotPasswordSchema } from "~/lib/schemas/auth";
 import { getWebSession } from "~/lib/session.server";
-import { notifyUpstreamError, redirectWithToast } from "~/lib/toast.server";
-import { translateUpstreamMessage } from "~/lib/upstream-messages";
-import { getUpstream, upstreamFieldErrors } from "~/lib/upstream.server";
+import { errorToastMessage, notifyUpstreamError } from "~/lib/toast.server";
+import { getUpstream, upstreamFieldErrors, UpstreamError } from "~/lib/upstream.server";
 
 export const handle = { title: "common:pages.forgotPassword" } satisfies RouteHandle;
 
 /**
- * Password-reset request (spec §4): POST /actions/users/send-password-reset-email; on success the login
- * name is kept for the ResetPasswordLink page (/reset-link). The reset flow itself is finished by a later
- * issue; until the upstream has the endpoint its error is shown as a toast (spec §8).
+ * Password-reset request (spec §4): POST /actions/users/send-password-reset-email. The upstream answers the
+ * same way whether or not the account exists, so the page does too: the login name is kept (flash) for the
+ * ResetPasswordLink page (/reset-link), which says where the link went and to check spam after 15 minutes.
+ * Failures (a rate limit: "Too many attempts. Try again in N minutes.") show beside the form and as a toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getT(context);
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
   try {
-    const response = await getUpstream(context).post<unknown>("/actions/users/send-password-reset-email", submission.value);
+    await getUpstream(context).post<null>("/actions/users/send-password-reset-email", submission.value);
     getWebSession(context).flashResetLoginName(submission.value.loginName);
-    return redirectWithToast(context, "/reset-link", "success", response.message ? translateUpstreamMessage(response.message, t) : t("common:forgotPassword.sent"));
+    return redirect("/reset-link");
   } catch (error) {
     notifyUpstreamError(context, error, t);
-    return data({ reply: submission.reply({ fieldErrors: upstreamFieldErrors(error, t) }) }, { status: 400 });
+    const fieldErrors = upstreamFieldErrors(error, t);
+    return data(
+      { reply: submission.reply({ fieldErrors, formErrors: Object.keys(fieldErrors).length > 0 ? [] : [errorToastMessage(error, t)] }) },
+      { status: error instanceof UpstreamError && error.status === 429 ? 429 : 400 },
+    );
   }
 }
 

@@ -1,44 +1,64 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/set-password";
-import { FormErrors, SubmitButton, TextField } from "~/components/form-field";
+import { NewPasswordFields } from "~/components/account-security/new-password-fields";
+import { FormErrors, SubmitButton } from "~/components/form-field";
+import { Alert } from "~/components/ui/alert";
 import { getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { setPasswordSchema } from "~/lib/schemas/auth";
-import { notify, notifyUpstreamError } from "~/lib/toast.server";
+import { getWebSession } from "~/lib/session.server";
+import { notifyUpstreamError } from "~/lib/toast.server";
 import { translateUpstreamMessage } from "~/lib/upstream-messages";
-import { getUpstream, upstreamFieldErrors } from "~/lib/upstream.server";
+import { getUpstream, upstreamFieldErrors, UpstreamError } from "~/lib/upstream.server";
+import { linkProblemSchema } from "../../../api/contract/account.ts";
 
 export const handle = { title: "common:pages.setPassword" } satisfies RouteHandle;
 
+/** The link's code and user id (`/set-password?code=…&id=…`, api/contract/account.ts). */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return { code: url.searchParams.get("code") ?? "", id: url.searchParams.get("id") ?? "" };
+}
+
+const SECRET_FIELDS = ["newPassword", "passwordConfirm"];
+
 /**
- * Set a new password from the emailed link (?code=…&id=…): spec §5 password rules, each with its own message;
- * POST /actions/users/set-password, then PasswordChanged (spec §4). The flow is finished by a later issue.
+ * Set a new password from the emailed link (spec §4, §5): the password rules, each with its own message,
+ * checked here with the API's own schema; POST /actions/users/set-password, then PasswordChanged. The link
+ * works once, for an hour: a used, expired or broken link (400 with `data.reason`) replaces the form with a
+ * clear message and a way to ask for a new one. The new password is never sent back into the page.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getT(context);
   const submission = parseWithZod(await request.formData(), { schema: setPasswordSchema });
   if (submission.status !== "success") {
-    return data({ reply: submission.reply({ hideFields: ["newPassword", "passwordConfirm"] }) }, { status: 400 });
+    return data({ reply: submission.reply({ hideFields: SECRET_FIELDS }), linkProblem: null }, { status: 400 });
   }
   try {
-    const response = await getUpstream(context).post<unknown>("/actions/users/set-password", submission.value);
-    if (response.message) notify(context, "success", translateUpstreamMessage(response.message, t));
+    await getUpstream(context).post<null>("/actions/users/set-password", submission.value);
+    // A reset ends every session of the user; if that was this browser's, the upstream cleared its cookie.
+    const session = getWebSession(context);
+    if (!session.hasUpstreamSession && session.user) session.signOut();
     return redirect("/password-changed");
   } catch (error) {
+    const problem = error instanceof UpstreamError && error.status === 400 ? linkProblemSchema.safeParse(error.data) : null;
+    if (problem?.success) {
+      const message = translateUpstreamMessage((error as UpstreamError).message, t);
+      return data({ reply: submission.reply({ hideFields: SECRET_FIELDS }), linkProblem: { reason: problem.data.reason, message } }, { status: 400 });
+    }
     notifyUpstreamError(context, error, t);
     return data(
-      { reply: submission.reply({ fieldErrors: upstreamFieldErrors(error, t), hideFields: ["newPassword", "passwordConfirm"] }) },
+      { reply: submission.reply({ fieldErrors: upstreamFieldErrors(error, t), hideFields: SECRET_FIELDS }), linkProblem: null },
       { status: 400 },
     );
   }
 }
 
-export default function SetPassword({ actionData }: Route.ComponentProps) {
+export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
   const navigation = useNavigation();
   const [form, fields] = useForm<{ code: string; id?: number; newPassword: string; passwordConfirm: string }>({
     id: "set-password",
@@ -47,29 +67,40 @@ export default function SetPassword({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const problem = actionData?.linkProblem ?? (loaderData.code ? null : { reason: "invalid" as const, message: t("security:upstream.linkInvalid") });
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">{t("common:pages.setPassword")}</h1>
-        <p className="text-muted-foreground">{t("common:setPassword.intro")}</p>
+        {problem ? null : <p className="text-muted-foreground">{t("common:setPassword.intro")}</p>}
       </div>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <input type="hidden" name="code" value={params.get("code") ?? ""} />
-        <input type="hidden" name="id" value={params.get("id") ?? ""} />
-        <TextField
-          field={fields.newPassword}
-          label={t("common:setPassword.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("common:setPassword.rules")}
-        />
-        <TextField field={fields.passwordConfirm} label={t("common:setPassword.confirmPassword")} type="password" autoComplete="new-password" />
-        <SubmitButton pending={navigation.state === "submitting"}>{t("common:setPassword.submit")}</SubmitButton>
-        <Link to="/login" className="text-center text-sm font-medium text-primary underline">
-          {t("common:login.backToSignIn")}
-        </Link>
-      </Form>
+      {problem ? (
+        <div className="flex flex-col gap-4" data-testid="link-problem" data-reason={problem.reason}>
+          <Alert variant="error" title={t(`security:setPassword.problem.${problem.reason}`)}>
+            {problem.message}
+          </Alert>
+          <Link
+            to="/forgot-password"
+            className="inline-flex h-12 items-center justify-center rounded-md bg-primary px-6 font-medium text-primary-foreground hover:bg-primary-hover"
+          >
+            {t("security:setPassword.requestNew")}
+          </Link>
+          <Link to="/login" className="text-center text-sm font-medium text-primary underline">
+            {t("common:login.backToSignIn")}
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <input type="hidden" name="code" value={loaderData.code} />
+          <input type="hidden" name="id" value={loaderData.id} />
+          <NewPasswordFields newPassword={fields.newPassword} passwordConfirm={fields.passwordConfirm} />
+          <SubmitButton pending={navigation.state === "submitting"}>{t("common:setPassword.submit")}</SubmitButton>
+          <Link to="/login" className="text-center text-sm font-medium text-primary underline">
+            {t("common:login.backToSignIn")}
+          </Link>
+        </Form>
+      )}
     </div>
   );
 }
