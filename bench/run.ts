@@ -12,8 +12,6 @@
  *    page 50 by number and by cursor), with filters and sorts, and the header dropdown query.
  * 3. Measures the floor on the same database through `pg` directly: a primary-key read, a keyset page, and
  *    for contrast an OFFSET 100000 page and an exact count of a tab.
- * 4. Optionally (BENCH_PROPOSED_INDEXES=1, default on) creates the index proposed for the dateAssigned sort,
- *    measures that case again, and drops the index.
  *
  * Prints a table and a Markdown table for the README; writes bench/results/tasks.json. Loopback only; stops
  * by itself.
@@ -45,7 +43,6 @@ const DB_URL = env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/tel
 const TARGET_TASKS = Number(env.BENCH_TASKS ?? 1_000_000);
 const REQUESTS = Number(env.BENCH_REQUESTS ?? 200);
 const WARMUP = Number(env.BENCH_WARMUP ?? 20);
-const PROPOSED_INDEXES = (env.BENCH_PROPOSED_INDEXES ?? "1") !== "0";
 const LOGIN = env.BENCH_LOGIN ?? "nurse@demo.test";
 const BUDGET_P95_MS = 20;
 
@@ -186,7 +183,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-/** Cases known to be slow (no index) run this many requests, so that the bench stays bounded. */
+/** Cases given a note (known to be slow, e.g. the pg floor contrasts) run this many requests, so the bench stays bounded. */
 const SLOW_REQUESTS = Number(env.BENCH_SLOW_REQUESTS ?? 30);
 
 async function measure(name: string, kind: Result["kind"], run: (i: number) => Promise<number | void>, note?: string): Promise<Result> {
@@ -306,12 +303,10 @@ async function main(): Promise<void> {
     await add(
       "tab=todo + category=5 + source=phone + sectionType=3 (1 in 88 of the tab)",
       list(`${tabQuery(["todo"])}&category[]=5&source[]=phone&sectionType[]=3&perPage=20`),
-      "sparse filter on columns without an index",
     );
     await add(
-      "tab=todo + sectionType=2 (no task matches: the whole tab is read)",
+      "tab=todo + sectionType=2 (no task matches; index (section_type, status, id))",
       list(`${tabQuery(["todo"])}&sectionType[]=2&perPage=20`),
-      "worst case: no index on section_type",
     );
     await add("tab=in_progress + filter.staffIds=me, sort=status_desc, page 1", list(`${tabQuery(["in_progress"])}&filter.staffIds[]=${me}&sort=status_desc&perPage=20`));
     const somePatients = (await direct.query("select patient_id from tasks where patient_id is not null order by id desc limit 500")).rows.map((r) => r.patient_id as number);
@@ -324,22 +319,9 @@ async function main(): Promise<void> {
       await get(`/api/v1/tasks/${taskIds[(i * 7) % taskIds.length]}`);
     });
     const dateSorted = `${tabQuery(["todo"])}&sort=dateAssigned_desc&perPage=20`;
-    await add("tab=todo, sort=dateAssigned_desc, page 1 (no index)", list(dateSorted), "no index on date_assigned: sorts the whole tab");
-    await add("header dropdown, sort=dateAssigned_desc (no index)", list(`${header}&sort=dateAssigned_desc`), "sorts the caller's active tasks");
-
-    if (PROPOSED_INDEXES) {
-      log("\nProposed index tasks (date_assigned, id), created for the measurement and dropped after it:");
-      const t = performance.now();
-      await direct.query("create index if not exists bench_tasks_date_assigned_id_idx on tasks (date_assigned, id)");
-      await direct.query("analyze tasks");
-      log(`  (built in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
-      try {
-        await add("tab=todo, sort=dateAssigned_desc, page 1 (with the proposed index)", list(dateSorted), "with tasks (date_assigned, id)");
-        await add("header dropdown, sort=dateAssigned_desc (with the proposed index)", list(`${header}&sort=dateAssigned_desc`), "with tasks (date_assigned, id)");
-      } finally {
-        await direct.query("drop index if exists bench_tasks_date_assigned_id_idx");
-      }
-    }
+    // Served by tasks (date_assigned, id) since migration 0005.
+    await add("tab=todo, sort=dateAssigned_desc, page 1", list(dateSorted));
+    await add("header dropdown, sort=dateAssigned_desc", list(`${header}&sort=dateAssigned_desc`));
 
     log("\nFloor: the same database through pg directly (one connection, no HTTP):");
     const floor = async (name: string, text: string, params: (i: number) => unknown[]) => {
@@ -376,7 +358,7 @@ async function main(): Promise<void> {
       postgres: version,
       platform: `${os.platform()} ${os.release()}`,
     };
-    // The budget applies to the cases the indexes serve; the noted ones (no index) are reported beside it.
+    // The budget applies to every API case; noted cases (none at present) would be reported beside it.
     const worst = results.filter((r) => r.kind === "api" && !r.note).reduce((m, r) => Math.max(m, r.p95), 0);
     const out = { when: new Date().toISOString(), tasks, seeded, requestsPerCase: REQUESTS, warmup: WARMUP, login: LOGIN, budgetP95Ms: BUDGET_P95_MS, worstListP95Ms: worst, loadAverageAtEnd: loadAtEnd, machine, results };
     mkdirSync(path.join(here, "results"), { recursive: true });
@@ -394,7 +376,7 @@ async function main(): Promise<void> {
       ),
     ].join("\n");
     log("\n" + md + "\n");
-    log(`worst p95 of the indexed cases (budget ${BUDGET_P95_MS} ms; the cases noted "no index" excluded): ${worst.toFixed(2)} ms`);
+    log(`worst p95 of the indexed cases (budget ${BUDGET_P95_MS} ms): ${worst.toFixed(2)} ms`);
     log(`results written to bench/results/tasks.json; total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   } finally {
     if (server) await new Promise<void>((r) => server!.close(() => r()));
