@@ -3,9 +3,12 @@
  * billing portal and invoice statuses, §5 validation, §7 calls, §8 card declined and 'Cannot download invoice',
  * §9 currency and the 400x400 picture), with JavaScript on and off, in en-US and es-US, axe on every page.
  *
- * The two projects run side by side against one server: the "js" project works on the first demo patient and
- * "nojs" on the second, and the tests of this file run one after another within a project, so no two tests
- * change the same patient's data at the same time.
+ * Who is changed, so that nothing meets another test:
+ *  - profile and addresses: a seeded population patient of this file's own, given a password through the real
+ *    reset flow (other specs look the demo patients up by name, so their names stay as they are);
+ *  - cards and billing (the demo patients have the invoices): the first demo patient in the "js" project and the
+ *    second in "nojs".
+ * The two projects run side by side against one server; within a project the tests of this file run in order.
  */
 import { deflateSync, crc32 } from "node:zlib";
 import { readFile } from "node:fs/promises";
@@ -18,15 +21,94 @@ test.describe.configure({ mode: "default", timeout: 90_000 });
 const PATIENTS = { js: "patient@demo.test", nojs: "patient2@demo.test" } as const;
 const patientOf = (testInfo: TestInfo) => (isNoJs(testInfo) ? PATIENTS.nojs : PATIENTS.js);
 
-/** Signs in this project's demo patient (the sign-in form is tested elsewhere), then opens `path`. */
-async function signInPatient(page: Page, testInfo: TestInfo, path: string) {
+type Account = { email: string; password: string };
+
+/** Signs in (the sign-in form is tested elsewhere): this project's demo patient by default; then opens `path`. */
+async function signInPatient(page: Page, testInfo: TestInfo, path: string, account?: Account) {
   const response = await page.request.post("/login", {
-    form: { intent: "password", email: patientOf(testInfo), password: PASSWORD },
+    form: { intent: "password", email: account?.email ?? patientOf(testInfo), password: account?.password ?? PASSWORD },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);
   await page.goto(path);
   await hydrated(page, testInfo);
+}
+
+const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 3101}`;
+
+/** The upstream API by hand, for set-up: cookies, the CSRF token and a client address of its own (rate limits). */
+async function apiCall<T>(jar: Map<string, string>, ip: string, method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "X-Requested-With": "XMLHttpRequest",
+    "X-Frontend-Version": "2",
+    "X-Forwarded-For": ip,
+    Cookie: [...jar].filter(([k]) => k !== "csrf").map(([k, v]) => `${k}=${v}`).join("; "),
+  };
+  if (method !== "GET") {
+    headers["Content-Type"] = "application/json";
+    headers["X-CSRF-Token"] = jar.get("csrf") ?? "";
+  }
+  const response = await fetch(API + path, { method, headers, body: method === "GET" ? undefined : JSON.stringify(body ?? {}) });
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const at = pair.indexOf("=");
+    if (pair.slice(at + 1)) jar.set(pair.slice(0, at), pair.slice(at + 1));
+    else jar.delete(pair.slice(0, at));
+  }
+  const json = (await response.json()) as { message: string; data: T };
+  expect(response.status, `${method} ${path}: ${json.message}`).toBe(200);
+  return json.data;
+}
+
+/**
+ * A patient account of this file's own: the `index`-th active population patient (by id; the seeded population
+ * has no passwords) gets one through the real reset flow — request, the mail in the development outbox, the link.
+ * Indexes 90+ of the first two pages, apart from those other specs use.
+ */
+const ownPatients = new Map<number, Promise<Account>>();
+function ownPatient(testInfo: TestInfo): Promise<Account> {
+  const slot = isNoJs(testInfo) ? 190 : 90;
+  if (!ownPatients.has(slot)) ownPatients.set(slot, makeOwnPatient(slot));
+  return ownPatients.get(slot)!;
+}
+async function makeOwnPatient(slot: number): Promise<Account> {
+  const ip = `198.19.7.${slot % 250}`;
+  const staff = new Map<string, string>();
+  staff.set("csrf", (await apiCall<{ csrfTokenValue: string }>(staff, ip, "POST", "/api/v1/users/session-info", {})).csrfTokenValue);
+  staff.set("csrf", (await apiCall<{ csrfTokenValue: string }>(staff, ip, "POST", "/actions/users/login", { loginName: "support@demo.test", password: PASSWORD })).csrfTokenValue);
+  const users = await apiCall<{ email: string }[]>(
+    staff,
+    ip,
+    "GET",
+    `/api/v1/users?roles[]=patients&userStatus=active&sort=id_asc&perPage=100&page=${Math.floor(slot / 100) + 1}&search=example.test`,
+  );
+  const email = users[slot % 100]?.email;
+  expect(email, `population patient #${slot}`).toBeTruthy();
+  const guest = new Map<string, string>();
+  guest.set("csrf", (await apiCall<{ csrfTokenValue: string }>(guest, ip, "POST", "/api/v1/users/session-info", {})).csrfTokenValue);
+  const outbox = async () =>
+    (await apiCall<{ messages: { id: number; text: string }[] }>(guest, ip, "GET", `/api/v1/dev/outbox?to=${encodeURIComponent(email!)}`)).messages;
+  const before = Math.max(0, ...(await outbox()).map((m) => m.id));
+  await apiCall(guest, ip, "POST", "/actions/users/send-password-reset-email", { loginName: email });
+  let link: URL | null = null;
+  await expect
+    .poll(async () => {
+      const mail = (await outbox()).find((m) => m.id > before && m.text.includes("/set-password?"));
+      const href = mail ? /https?:\/\/\S+\/set-password\?\S+/.exec(mail.text)?.[0] : undefined;
+      link = href ? new URL(href) : null;
+      return link !== null;
+    }, { timeout: 15_000 })
+    .toBe(true);
+  const password = "Account-Passw0rd-7";
+  const url = link as unknown as URL;
+  await apiCall(guest, ip, "POST", "/actions/users/set-password", {
+    code: url.searchParams.get("code"),
+    id: url.searchParams.get("id"),
+    newPassword: password,
+    passwordConfirm: password,
+  });
+  return { email: email!, password };
 }
 
 /**
@@ -59,6 +141,8 @@ async function choose(page: Page, testInfo: TestInfo, scope: ReturnType<Page["lo
   }
   // The accessible name ends with " (required)".
   const combobox = scope.getByRole("combobox", { name: label });
+  // Type to filter (cleared first: typing the value already shown would not open the list).
+  await combobox.fill("");
   await combobox.fill(option);
   await page.getByRole("option", { name: option, exact: true }).click();
   await expect(combobox).toHaveValue(option);
@@ -94,7 +178,7 @@ const yearsAgo = (years: number, days = 0) => {
 
 test.describe("profile", () => {
   test("edit names, phone, date of birth and time zone", async ({ page }, testInfo) => {
-    await signInPatient(page, testInfo, "/patient/account/profile");
+    await signInPatient(page, testInfo, "/patient/account/profile", await ownPatient(testInfo));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Profile");
     const details = page.getByRole("region", { name: "Personal details" });
     const suffix = isNoJs(testInfo) ? "Nojs" : "Js";
@@ -119,7 +203,7 @@ test.describe("profile", () => {
   });
 
   test("each validation message, with the input kept", async ({ page }, testInfo) => {
-    await signInPatient(page, testInfo, "/patient/account/profile");
+    await signInPatient(page, testInfo, "/patient/account/profile", await ownPatient(testInfo));
     const details = page.getByRole("region", { name: "Personal details" });
     await details.getByLabel("First name").fill("Ann3");
     await details.getByLabel("Last name").fill("   ");
@@ -152,7 +236,7 @@ test.describe("profile", () => {
   });
 
   test("email change: the typo suggestion, then the link to the new address", async ({ page }, testInfo) => {
-    await signInPatient(page, testInfo, "/patient/account/profile");
+    await signInPatient(page, testInfo, "/patient/account/profile", await ownPatient(testInfo));
     const section = page.getByRole("region", { name: "Email address" });
     const local = isNoJs(testInfo) ? "ana.nojs" : "ana.js";
     await section.getByLabel("Email").fill(`${local}@gmial.com`);
@@ -165,11 +249,11 @@ test.describe("profile", () => {
       `We sent a confirmation link to ${local}@gmail.com. Your email address changes when you open it.`,
     );
     // The address itself changes only when the link is opened.
-    await expect(section.getByLabel("Email")).toHaveValue(patientOf(testInfo));
+    await expect(section.getByLabel("Email")).toHaveValue((await ownPatient(testInfo)).email);
   });
 
   test("picture: upload a PNG, refuse an HTML file named .png and a picture that is too large, remove", async ({ page }, testInfo) => {
-    await signInPatient(page, testInfo, "/patient/account/profile");
+    await signInPatient(page, testInfo, "/patient/account/profile", await ownPatient(testInfo));
     const section = page.getByRole("region", { name: "Profile picture" });
     await expect(section).toContainText("400x400 px recommended");
     await expect(section.getByLabel("Choose a picture")).toHaveAttribute("accept", /\.jpg,\.jpeg,\.png,\.gif/);
@@ -210,7 +294,7 @@ test.describe("profile", () => {
 
 test.describe("my pharmacy: addresses", () => {
   test("save the shipping and the billing address, and the ZIP code error", async ({ page }, testInfo) => {
-    await signInPatient(page, testInfo, "/patient/account/pharmacy");
+    await signInPatient(page, testInfo, "/patient/account/pharmacy", await ownPatient(testInfo));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("My pharmacy");
     const shipping = page.getByRole("region", { name: "Shipping address" });
     const billing = page.getByRole("region", { name: "Billing address" });
@@ -387,7 +471,7 @@ test.describe("in Spanish (es-US)", () => {
   test.use({ locale: "es-US" });
 
   test("profile validation messages", async ({ page }, testInfo) => {
-    await signInPatient(page, testInfo, "/patient/account/profile");
+    await signInPatient(page, testInfo, "/patient/account/profile", await ownPatient(testInfo));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Perfil");
     const details = page.getByRole("region", { name: "Datos personales" });
     await details.getByLabel("Nombre", { exact: true }).fill("Ana 2");
