@@ -8,4 +8,5 @@ export default defineConfig({
     alias: { "~": new URL("./app", import.meta.url).pathname },
   },
   server: { port: 3000 },
+  build: { sourcemap: process.env.BUILD_SOURCEMAP === "1" },
 });
