@@ -22,17 +22,20 @@ export function NewPasswordFields({
   passwordConfirm,
   newLabel,
   confirmLabel,
+  lastResult,
 }: {
   newPassword: FieldMetadata<string | undefined>;
   passwordConfirm: FieldMetadata<string | undefined>;
   newLabel?: string;
   confirmLabel?: string;
+  /** The form's last server reply: a new one empties the password (and so the checklist). */
+  lastResult?: unknown;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  // What is typed; forgotten when conform re-creates the field (a reply that hides the password).
-  const [typed, setTyped] = useState({ key: newPassword.key, value: "" });
-  const value = typed.key === newPassword.key ? typed.value : "";
+  // What is typed; forgotten when the field is re-created or a server reply arrives (it hides the password).
+  const [typed, setTyped] = useState({ key: newPassword.key, reply: lastResult, value: "" });
+  const value = typed.key === newPassword.key && typed.reply === lastResult ? typed.value : "";
   const failing = new Set(passwordProblems(value));
   const checklist = (
     <span className="grid gap-0.5" data-testid="password-checklist">
@@ -56,7 +59,7 @@ export function NewPasswordFields({
         type="password"
         autoComplete="new-password"
         hint={hydrated ? checklist : t("common:setPassword.rules")}
-        onInput={(event) => setTyped({ key: newPassword.key, value: event.currentTarget.value })}
+        onInput={(event) => setTyped({ key: newPassword.key, reply: lastResult, value: event.currentTarget.value })}
       />
       <TextField field={passwordConfirm} label={confirmLabel ?? t("common:setPassword.confirmPassword")} type="password" autoComplete="new-password" />
     </>

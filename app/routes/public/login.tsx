@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
+import { useClearSecrets } from "~/components/account-security/shared";
 import { FormErrors, SubmitButton, TextField } from "~/components/form-field";
 import { Alert } from "~/components/ui/alert";
 import { homeFor } from "~/lib/home";
@@ -171,11 +172,14 @@ function TotpStep({ lastResult }: { lastResult: LastResult | undefined }) {
   const redirectTo = useRedirectTo();
   const recoveryLink = useStepLink("recovery");
   const navigation = useNavigation();
+  useClearSecrets("sign-in-code", lastResult, "code");
   const [form, fields] = useForm({
     id: "sign-in-code",
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
-    shouldValidate: "onBlur",
+    // The field has the focus when the step opens: checking it on blur would show "required" (and move the
+    // links below it) the moment the user reaches for another way to sign in.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const codeField = (fields as unknown as Record<"code", typeof fields.email>).code;
@@ -199,12 +203,12 @@ function TotpStep({ lastResult }: { lastResult: LastResult | undefined }) {
           autoFocus
         />
         <SubmitButton pending={navigation.state === "submitting"}>{t("common:login.verify")}</SubmitButton>
-        <p className="text-center text-sm text-muted-foreground">
-          {t("security:login.noDevice")}{" "}
+        <div className="flex flex-col items-center gap-1 text-center text-sm">
+          <p className="text-muted-foreground">{t("security:login.noDevice")}</p>
           <Link to={recoveryLink} className="font-medium text-primary underline">
             {t("security:login.useRecoveryCode")}
           </Link>
-        </p>
+        </div>
         <Link to="/login" className="text-center text-sm font-medium text-primary underline">
           {t("common:login.backToSignIn")}
         </Link>
@@ -219,11 +223,14 @@ function RecoveryStep({ lastResult }: { lastResult: LastResult | undefined }) {
   const redirectTo = useRedirectTo();
   const codeLink = useStepLink("totp");
   const navigation = useNavigation();
+  useClearSecrets("sign-in-recovery", lastResult, "recoveryCode");
   const [form, fields] = useForm({
     id: "sign-in-recovery",
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
-    shouldValidate: "onBlur",
+    // The field has the focus when the step opens: checking it on blur would show "required" (and move the
+    // links below it) the moment the user reaches for another way to sign in.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const recoveryField = (fields as unknown as Record<"recoveryCode", typeof fields.email>).recoveryCode;

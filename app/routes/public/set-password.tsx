@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/set-password";
 import { NewPasswordFields } from "~/components/account-security/new-password-fields";
+import { useClearSecrets } from "~/components/account-security/shared";
 import { FormErrors, SubmitButton } from "~/components/form-field";
 import { Alert } from "~/components/ui/alert";
 import { getT } from "~/lib/i18n.server";
@@ -60,9 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const lastResult = actionData?.reply as SubmissionResult<string[]> | undefined;
+  useClearSecrets("set-password", lastResult, "newPassword", "passwordConfirm");
   const [form, fields] = useForm<{ code: string; id?: number; newPassword: string; passwordConfirm: string }>({
     id: "set-password",
-    lastResult: actionData?.reply as SubmissionResult<string[]> | undefined,
+    lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -94,7 +97,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
           <FormErrors errors={form.errors} id={form.errorId} />
           <input type="hidden" name="code" value={loaderData.code} />
           <input type="hidden" name="id" value={loaderData.id} />
-          <NewPasswordFields newPassword={fields.newPassword} passwordConfirm={fields.passwordConfirm} />
+          <NewPasswordFields newPassword={fields.newPassword} passwordConfirm={fields.passwordConfirm} lastResult={lastResult} />
           <SubmitButton pending={navigation.state === "submitting"}>{t("common:setPassword.submit")}</SubmitButton>
           <Link to="/login" className="text-center text-sm font-medium text-primary underline">
             {t("common:login.backToSignIn")}
