@@ -237,6 +237,15 @@ export const NEW_PASSWORD = "Fresh-Passw0rd-2026";
 /** A client address of a test's own (documentation range 198.18.0.0/15), for X-Forwarded-For. */
 export const testIp = (slot: number) => `198.18.${Math.floor(slot / 250)}.${(slot % 250) + 1}`;
 
+/** Signs in by filling the sign-in form (the way a user does; the context's headers go with it). */
+export async function signInWithForm(page: Page, email: string, password: string, origin = ""): Promise<void> {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
 /**
  * Signs in through the web's sign-in form with any account (the form itself is tested in auth.spec.ts):
  * posts it with the page's cookies and opens `path`. Returns the redirect target.

@@ -1,0 +1,195 @@
+/**
+ * Pure parts of the account-security web tier (issue 5): the upstream cookies the BFF keeps (th_device),
+ * the API messages of these flows in both languages, the device names of the sessions list, the form
+ * schemas shared with the API, and the security texts having the same keys in en-US and es-US.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { describeDevice } from "../../app/components/account-security/device";
+import { securityPathFor } from "../../app/components/account-security/paths";
+import { isSecurityIntent } from "../../app/components/account-security/types";
+import { createI18n } from "../../app/lib/i18n";
+import { resources } from "../../app/lib/i18n.server";
+import { changeEmailSchema, changePasswordSchema, signInSchema, totpDisableSchema } from "../../app/lib/schemas/auth";
+import { UPSTREAM_COOKIES, WebSession } from "../../app/lib/session.server";
+import { translateUpstreamMessage } from "../../app/lib/upstream-messages";
+import { Upstream } from "../../app/lib/upstream.server";
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+
+async function client(responses: Response[]) {
+  const cookies: (string | null)[] = [];
+  const fetchMock = vi.fn(async (_url: URL | RequestInfo, init?: RequestInit) => {
+    cookies.push(new Headers(init?.headers).get("Cookie"));
+    const next = responses.shift();
+    if (!next) throw new TypeError("fetch failed");
+    return next;
+  });
+  const session = await WebSession.fromRequest(new Request("http://web.test/login"));
+  const upstream = new Upstream({
+    request: new Request("http://web.test/login"),
+    session,
+    env: { nonce: "n", clientIp: "203.0.113.9" },
+    locale: () => "en-US",
+    onUnauthorized: () => {
+      throw new Error("401");
+    },
+    fetch: fetchMock as unknown as typeof fetch,
+  });
+  return { upstream, session, cookies };
+}
+
+describe("the BFF keeps the upstream's known-device cookie (th_device) like th_mfa", () => {
+  it("is one of the upstream cookies", () => {
+    expect(UPSTREAM_COOKIES).toEqual(expect.arrayContaining(["th_session", "th_guest", "th_mfa", "th_device"]));
+  });
+
+  it("stores it from the sign-in answer, forwards it, and keeps it (with th_guest) when the user signs out", async () => {
+    const signIn = json(
+      200,
+      { message: "You are signed in.", data: { id: 1, groups: ["patients"], csrfTokenValue: "t" } },
+      {},
+    );
+    signIn.headers.append("Set-Cookie", "th_session=s1; Path=/; HttpOnly");
+    signIn.headers.append("Set-Cookie", "th_device=1.1700000000000.mac; Path=/; Max-Age=15552000; HttpOnly");
+    signIn.headers.append("Set-Cookie", "th_mfa=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT");
+    const { upstream, session, cookies } = await client([json(200, { message: "", data: { csrfTokenValue: "g" } }, { "Set-Cookie": "th_guest=g1; Path=/" }), signIn, json(200, { message: "", data: null })]);
+    await upstream.post("/actions/users/login", { loginName: "a@b.test", password: "x" });
+    expect(session.upstreamCookies).toEqual({ th_guest: "g1", th_session: "s1", th_device: "1.1700000000000.mac" });
+    await upstream.get("/api/v1/profile");
+    expect(cookies.at(-1)).toBe("th_guest=g1; th_session=s1; th_device=1.1700000000000.mac");
+    session.signOut();
+    expect(session.upstreamCookies).toEqual({ th_guest: "g1", th_device: "1.1700000000000.mac" });
+    expect(session.hasUpstreamSession).toBe(false);
+  });
+
+  it("tells once why the session ended, and whether a two-factor step is pending", async () => {
+    const session = await WebSession.fromRequest(new Request("http://web.test/"));
+    expect(session.hasPendingTwoFactor).toBe(false);
+    session.setUpstreamCookie("th_mfa", "1.2.mac");
+    expect(session.hasPendingTwoFactor).toBe(true);
+    session.flashSignedOut("inactivity");
+    expect(session.takeSignedOut()).toBe("inactivity");
+    expect(session.takeSignedOut()).toBeNull();
+  });
+});
+
+describe("the API's messages of these flows, in both languages", () => {
+  const en = createI18n("en-US", resources["en-US"]).t;
+  const es = createI18n("es-US", resources["es-US"]).t;
+
+  it("rate limits keep their minutes", () => {
+    expect(translateUpstreamMessage("Too many attempts. Try again in 15 minutes.", en)).toBe("Too many attempts. Try again in 15 minutes.");
+    expect(translateUpstreamMessage("Too many attempts. Try again in 1 minute.", en)).toBe("Too many attempts. Try again in 1 minute.");
+    expect(translateUpstreamMessage("Too many attempts. Try again in 15 minutes.", es)).toBe("Demasiados intentos. Inténtelo de nuevo en 15 minutos.");
+    expect(translateUpstreamMessage("Too many attempts. Try again in 1 minute.", es)).toBe("Demasiados intentos. Inténtelo de nuevo en 1 minuto.");
+  });
+
+  it("messages with an address or a count", () => {
+    expect(translateUpstreamMessage("We sent a confirmation link to a@b.test. Your email address changes when you open it.", es)).toBe(
+      "Enviamos un enlace de confirmación a a@b.test. Su correo electrónico cambiará cuando lo abra.",
+    );
+    expect(translateUpstreamMessage("We sent a confirmation link to a@b.test.", es)).toBe("Enviamos un enlace de confirmación a a@b.test.");
+    expect(translateUpstreamMessage("1 other session has been signed out.", es)).toBe("Se cerró 1 otra sesión.");
+    expect(translateUpstreamMessage("3 other sessions have been signed out.", en)).toBe("3 other sessions have been signed out.");
+    expect(translateUpstreamMessage("3 other sessions have been signed out.", es)).toBe("Se cerraron 3 otras sesiones.");
+  });
+
+  it("every fixed message of the reset, password, email, two-factor and session calls reads in Spanish", () => {
+    const messages = [
+      "If an account exists for this email address, we have sent it a link to reset the password. It can take a few minutes; check your spam folder if nothing arrives within 15 minutes.",
+      "This link is not valid. Check that you opened the whole link from the email, or ask for a new one.",
+      "This link has already been used. Ask for a new one if you still need it.",
+      "This link has expired. Please ask for a new one.",
+      "Your password has been set. Please sign in with your new password.",
+      "The current password is not correct.",
+      "Your password has been changed. Other devices have been signed out.",
+      "This email address cannot be used. Please choose another one.",
+      "Your email address has been changed. Sign in with the new address from now on.",
+      "The session has been signed out.",
+      "Two-factor authentication is already on. Turn it off first to set up another device.",
+      "There is no two-factor setup in progress. Start again to get a new QR code.",
+      "Enter the 6-digit code from your authenticator app.",
+      "Two-factor authentication is off.",
+      "The password is not correct.",
+      "Invalid code.",
+      "Your sign-in has expired. Please sign in again.",
+    ];
+    for (const message of messages) {
+      const spanish = translateUpstreamMessage(message, es);
+      expect(spanish, message).not.toBe(message);
+      expect(spanish, message).not.toMatch(/^security:|^common:/);
+      expect(translateUpstreamMessage(message, en), message).toBe(message);
+    }
+  });
+});
+
+describe("sessions list: the device in words", () => {
+  it.each([
+    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36", "Chrome", "Windows"],
+    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0", "Edge", "Windows"],
+    ["Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15", "Safari", "macOS"],
+    ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1", "Safari", "iOS"],
+    ["Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0", "Firefox", "Linux"],
+    ["Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0 Mobile Safari/537.36", "Samsung Internet", "Android"],
+    ["Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0 Safari/537.36", "Chrome", "Linux"],
+  ])("%s", (ua, browser, os) => {
+    expect(describeDevice(ua)).toEqual({ browser, os });
+  });
+  it("unknown or missing", () => {
+    expect(describeDevice(null)).toEqual({ browser: null, os: null });
+    expect(describeDevice("curl/8.0")).toEqual({ browser: null, os: null });
+  });
+});
+
+describe("the forms use the API's rules", () => {
+  it("sign-in steps: password, authenticator code, recovery code", () => {
+    expect(signInSchema.safeParse({ intent: "totp", code: "123456" }).success).toBe(true);
+    expect(signInSchema.safeParse({ intent: "totp", code: "12345" }).error?.issues[0].message).toBe("validation.totpCode");
+    expect(signInSchema.safeParse({ intent: "recovery", recoveryCode: "abcd-efgh-jkmn" }).success).toBe(true);
+    expect(signInSchema.safeParse({ intent: "recovery", recoveryCode: "abc" }).error?.issues[0].message).toBe("validation.recoveryCode");
+  });
+  it("change password lists every failing rule", () => {
+    const issues = changePasswordSchema.safeParse({ currentPassword: "", newPassword: "abc def", passwordConfirm: "x" }).error?.issues ?? [];
+    expect(issues.map((i) => `${i.path.join(".")}:${i.message}`)).toEqual([
+      "currentPassword:validation.required",
+      "newPassword:validation.password.tooShort",
+      "newPassword:validation.password.uppercase",
+      "newPassword:validation.password.digit",
+      "newPassword:validation.password.spaces",
+      "passwordConfirm:validation.password.mismatch",
+    ]);
+  });
+  it("email change and turning two-factor off", () => {
+    expect(changeEmailSchema.safeParse({ email: "not-an-email" }).error?.issues[0].message).toBe("validation.email");
+    expect(changeEmailSchema.safeParse({ email: "a@gmial.com", keepTypo: "1" }).success).toBe(true);
+    expect(totpDisableSchema.safeParse({}).error?.issues[0].message).toBe("validation.codeOrPassword");
+    expect(totpDisableSchema.safeParse({ password: "x" }).success).toBe(true);
+  });
+  it("intents and where each role manages its security", () => {
+    expect(isSecurityIntent("revoke-others")).toBe(true);
+    expect(isSecurityIntent("drop-tables")).toBe(false);
+    expect(securityPathFor("patients")).toBe("/patient/account/security");
+    expect(securityPathFor("providers")).toBe("/manager/profile#security");
+    expect(securityPathFor("medicalSupport")).toBe("/staff/profile#security");
+    expect(securityPathFor("guest")).toBeNull();
+  });
+});
+
+describe("security texts", () => {
+  function keys(value: unknown, prefix = ""): string[] {
+    if (typeof value !== "object" || value === null) return [prefix];
+    return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+  }
+  it("en-US and es-US have the same keys (es-US may add _many plurals), none empty", () => {
+    const en = keys(resources["en-US"].security).sort();
+    const es = keys(resources["es-US"].security)
+      .filter((k) => !k.endsWith("_many"))
+      .sort();
+    expect(es).toEqual(en);
+    for (const k of keys(resources["es-US"].security)) {
+      const value = k.split(".").reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], resources["es-US"].security);
+      expect(String(value).trim(), k).not.toBe("");
+    }
+  });
+});
