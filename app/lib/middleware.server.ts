@@ -27,7 +27,6 @@ export const webSessionMiddleware: MiddlewareFunction<Response> = async ({ reque
     }),
   );
   const response = await next();
-  const cookie = await session.commit();
-  if (cookie) response.headers.append("Set-Cookie", cookie);
+  for (const cookie of await session.commit()) response.headers.append("Set-Cookie", cookie);
   return response;
 };

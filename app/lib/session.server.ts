@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createContext, createCookieSessionStorage, type RouterContextProvider, type Session, type SessionStorage } from "react-router";
+import { createContext, createCookie, createCookieSessionStorage, type Cookie, type RouterContextProvider, type Session, type SessionStorage } from "react-router";
 import type { UserRole } from "../../api/domain/roles.ts";
 import { webConfig } from "./config.server.ts";
 
@@ -59,14 +59,46 @@ function sessionStorage(): SessionStorage<SessionData> {
   return storage;
 }
 
+/**
+ * The known-device mark outlives the browser session: the web session cookie ends when the browser closes,
+ * but the upstream's th_device mark is meant to last (API: 180 days), so the real user stays exempt from the
+ * per-account sign-in limits after a restart. It is kept in its own signed, httpOnly cookie with that lifetime
+ * and holds nothing else (no user id, no token that grants access).
+ */
+const DEVICE_MAX_AGE_S = 180 * 24 * 60 * 60;
+let deviceCookie: Cookie | undefined;
+function deviceMarkCookie(): Cookie {
+  if (!deviceCookie) {
+    const { production, cookieSecret } = webConfig();
+    deviceCookie = createCookie(production ? "__Host-th_web_device" : "th_web_device", {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: production,
+      path: "/",
+      maxAge: DEVICE_MAX_AGE_S,
+      secrets: [cookieSecret],
+    });
+  }
+  return deviceCookie;
+}
+
 /** One request's view of the web session; changes are written back once by the root middleware. */
 export class WebSession {
   private dirty = false;
   private destroyed = false;
-  constructor(private readonly session: Session<SessionData>) {}
+  constructor(
+    private readonly session: Session<SessionData>,
+    /** The device mark as the browser sent it in its own long-lived cookie (null when absent). */
+    private readonly deviceMark: string | null = null,
+  ) {
+    // A new browser session (the web cookie is gone) still knows this device.
+    if (deviceMark && !this.upstreamCookies.th_device) this.session.set("upstream", { ...this.upstreamCookies, th_device: deviceMark });
+  }
 
   static async fromRequest(request: Request): Promise<WebSession> {
-    return new WebSession(await sessionStorage().getSession(request.headers.get("Cookie")));
+    const header = request.headers.get("Cookie");
+    const mark: unknown = await deviceMarkCookie().parse(header);
+    return new WebSession(await sessionStorage().getSession(header), typeof mark === "string" && mark ? mark : null);
   }
 
   get upstreamCookies(): Partial<Record<UpstreamCookieName, string>> {
@@ -170,11 +202,14 @@ export class WebSession {
     this.destroyed = true;
   }
 
-  /** The Set-Cookie value to send, or null when nothing changed. */
-  async commit(): Promise<string | null> {
-    if (this.destroyed) return sessionStorage().destroySession(this.session);
-    if (!this.dirty) return null;
-    return sessionStorage().commitSession(this.session);
+  /** The Set-Cookie values to send (none when nothing changed). */
+  async commit(): Promise<string[]> {
+    const out: string[] = [];
+    const mark = this.upstreamCookies.th_device ?? null;
+    if (mark && mark !== this.deviceMark) out.push(await deviceMarkCookie().serialize(mark));
+    if (this.destroyed) out.push(await sessionStorage().destroySession(this.session));
+    else if (this.dirty) out.push(await sessionStorage().commitSession(this.session));
+    return out;
   }
 }
 

@@ -63,6 +63,24 @@ describe("the BFF keeps the upstream's known-device cookie (th_device) like th_m
     expect(session.hasUpstreamSession).toBe(false);
   });
 
+  it("keeps the device mark in its own long-lived cookie, so a new browser session still knows the device", async () => {
+    const first = await WebSession.fromRequest(new Request("http://web.test/"));
+    first.setUpstreamCookie("th_device", "1.1700000000000.mac");
+    const set = await first.commit();
+    const device = set.find((c) => c.startsWith("th_web_device="))!;
+    expect(device).toMatch(/Max-Age=15552000/);
+    expect(device).toMatch(/HttpOnly/);
+    expect(set.some((c) => c.startsWith("th_web="))).toBe(true);
+    // The browser was closed: only the device cookie comes back.
+    const cookie = device.split(";")[0];
+    const next = await WebSession.fromRequest(new Request("http://web.test/", { headers: { Cookie: cookie } }));
+    expect(next.upstreamCookies).toEqual({ th_device: "1.1700000000000.mac" });
+    expect(await next.commit()).toEqual([]); // nothing new to write
+    // A tampered device cookie is ignored (signed with the web's secret).
+    const forged = await WebSession.fromRequest(new Request("http://web.test/", { headers: { Cookie: "th_web_device=eyJ4Ijox" } }));
+    expect(forged.upstreamCookies.th_device).toBeUndefined();
+  });
+
   it("tells once why the session ended, and whether a two-factor step is pending", async () => {
     const session = await WebSession.fromRequest(new Request("http://web.test/"));
     expect(session.hasPendingTwoFactor).toBe(false);
