@@ -85,6 +85,7 @@
  * report "No payment source in subscription" (spec §8).
  */
 import { z } from "zod";
+import { INVOICE_STATUSES } from "../domain/enums.ts";
 import { idParam } from "./common.ts";
 import { addressSchema, profileSchema, profileUpdateSchema, type Address, type Profile, type ProfileUpdate } from "./users.ts";
 import { NAME_PATTERN, PHONE_PATTERN, V, phoneE164, requiredText } from "./validation.ts";
@@ -462,19 +463,8 @@ export type BillingSync = z.infer<typeof billingSyncSchema>;
 /* Invoices                                                                                                   */
 /* ---------------------------------------------------------------------------------------------------------- */
 
-/** Invoice statuses of spec §4, as stored keys with their English labels. */
-export const INVOICE_STATUSES = ["draft", "open", "paid", "payment_due", "not_paid", "voided", "posted", "past_due"] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
-  draft: "Draft",
-  open: "Open",
-  paid: "Paid",
-  payment_due: "Payment due",
-  not_paid: "Not paid",
-  voided: "Voided",
-  posted: "Posted",
-  past_due: "Past due",
-};
+/** Invoice statuses of spec §4, as stored keys with their English labels (one list, in api/domain/enums.ts). */
+export { INVOICE_STATUSES, INVOICE_STATUS_LABELS, type InvoiceStatus } from "../domain/enums.ts";
 export const INVOICES_DEFAULT_PER_PAGE = 10;
 export const INVOICES_MAX_PER_PAGE = 50;
 /** Spec §8: what the web shows when a PDF cannot be had; also the API's 404 message for the PDF. */

@@ -9,6 +9,7 @@ import { translateMessage } from "~/lib/i18n";
 import type { TaskModal, TasksActionData, TasksPageData } from "~/lib/tasks.server";
 import { HiddenParams } from "./hidden-params";
 import { statusOptions } from "./labels";
+import { NoticeModal } from "./task-edit-modal";
 import { listParams } from "./task-model";
 import { UserPicker } from "./user-picker";
 
@@ -35,20 +36,7 @@ export function MassConfirmModal({ data, modal, closeHref, actionData }: { data:
   const message = (messages: string[] | undefined) => (messages?.length ? messages.map((m) => <span key={m}>{translateMessage(t, m)}</span>) : undefined);
 
   if (count === 0) {
-    return (
-      <Modal
-        open
-        title={t(`tasks:mass.confirm.${modal.confirm}.title`)}
-        description={t("tasks:mass.noneSelected")}
-        closeHref={closeHref}
-        closeLabel={t("tasks:modal.close")}
-        footer={
-          <Link to={closeHref} className={buttonVariants({ variant: "outline" })}>
-            {t("tasks:modal.close")}
-          </Link>
-        }
-      />
-    );
+    return <NoticeModal closeHref={closeHref} title={t(`tasks:mass.confirm.${modal.confirm}.title`)} description={t("tasks:mass.noneSelected")} />;
   }
 
   return (

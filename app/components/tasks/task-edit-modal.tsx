@@ -381,14 +381,14 @@ function SidePanel({ modal, data, taskUrl, actionData }: { modal: EditModal; dat
   );
 }
 
-/** The task of `?task=<id>` could not be loaded (deleted, or no such id): spec §8 keeps it quiet. */
-export function MissingTaskModal({ closeHref, id }: { closeHref: string; id: number }) {
+/** A modal that only says something and offers Close (a link back to the list, so it works without JS). */
+export function NoticeModal({ closeHref, title, description }: { closeHref: string; title: string; description: string }) {
   const { t } = useTranslation();
   return (
     <Modal
       open
-      title={t("tasks:edit.title", { id })}
-      description={t("tasks:edit.missing")}
+      title={title}
+      description={description}
       closeHref={closeHref}
       closeLabel={t("tasks:modal.close")}
       footer={
@@ -398,4 +398,10 @@ export function MissingTaskModal({ closeHref, id }: { closeHref: string; id: num
       }
     />
   );
+}
+
+/** The task of `?task=<id>` could not be loaded (deleted, or no such id): spec §8 keeps it quiet. */
+export function MissingTaskModal({ closeHref, id }: { closeHref: string; id: number }) {
+  const { t } = useTranslation();
+  return <NoticeModal closeHref={closeHref} title={t("tasks:edit.title", { id })} description={t("tasks:edit.missing")} />;
 }

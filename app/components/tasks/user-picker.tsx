@@ -128,14 +128,7 @@ function PlainPicker({ field, kind, label, value, state, formAction, error, requ
     <fieldset className={cn("grid min-w-0 content-start gap-2", className)} aria-describedby={errorId} data-picker={field}>
       <legend className="mb-1.5 text-sm font-medium text-foreground">
         {label}
-        {required ? (
-          <>
-            <span aria-hidden="true" className="ml-0.5 text-error">
-              *
-            </span>
-            <span className="sr-only"> ({t("tasks:form.required")})</span>
-          </>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </legend>
       {controls}
       <div className="grid max-h-[360px] content-start gap-1 overflow-y-auto rounded-md border p-2">
@@ -265,14 +258,7 @@ function EnhancedPicker({ field, kind, purpose, label, value, error, required, o
     <div className={cn("grid min-w-0 content-start", className)} data-picker={field}>
       <span id={labelId} className="mb-1.5 block text-sm font-medium text-foreground">
         {label}
-        {required ? (
-          <>
-            <span aria-hidden="true" className="ml-0.5 text-error">
-              *
-            </span>
-            <span className="sr-only"> ({t("tasks:form.required")})</span>
-          </>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </span>
       <input type="hidden" name={field} value={selected ? String(selected.id) : ""} />
       <div className="relative">
@@ -411,5 +397,18 @@ function EnhancedPicker({ field, kind, purpose, label, value, error, required, o
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The "required" star of a picker's label, with its words for screen readers. */
+function RequiredMark() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span aria-hidden="true" className="ml-0.5 text-error">
+        *
+      </span>
+      <span className="sr-only"> ({t("tasks:form.required")})</span>
+    </>
   );
 }
