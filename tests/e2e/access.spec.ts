@@ -129,7 +129,8 @@ test("an upstream session that ends (revoked elsewhere) signs the web session ou
 
   await page.goto("/patient/orders");
   await expect(page).toHaveURL("/login?redirectTo=%2Fpatient%2Forders");
-  await expect(page.locator("[data-toast=info]")).toHaveText("You were signed out. Please sign in again.");
+  // Said beside the sign-in form (once), not as a toast that might be missed.
+  await expect(page.getByTestId("sign-in-notice")).toHaveText("You were signed out. Please sign in again.");
   await submitSignIn(page, DEMO.patient.email);
   await expect(page).toHaveURL("/patient/orders");
 });

@@ -57,8 +57,10 @@ export function HeaderTasks({ tasksPath, initial }: { tasksPath: string; initial
     void fetcher.load(`/resources/tasks/mine?${params.toString()}`);
   };
 
+  // A tab chosen while another tab's page is still loading loads at once (a fetcher's new load replaces the
+  // one in flight, whose answer for the old tab would be ignored anyway).
   useEffect(() => {
-    if (open && hydrated && loaded?.tab !== tab && fetcher.state === "idle") load(tab, null, 1);
+    if (open && hydrated && loaded?.tab !== tab) load(tab, null, 1);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load() depends on the same state
   }, [open, tab, hydrated]);
 
