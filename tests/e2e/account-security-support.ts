@@ -14,47 +14,13 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, type Page, type TestInfo } from "@playwright/test";
-import { simpleParser } from "mailparser";
 import * as OTPAuth from "otpauth";
-import { SMTPServer } from "smtp-server";
 import { PASSWORD, expectNoAxeViolations, isNoJs } from "./support";
 
-export type CapturedMail = { to: string[]; subject: string; text: string; html: string; language: string | null };
-
-/** A real SMTP server on a loopback port that keeps every message it accepts, parsed. */
-export async function startSmtpCapture(): Promise<{ url: string; messages: CapturedMail[]; close(): Promise<void> }> {
-  const messages: CapturedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const html = typeof mail.html === "string" ? mail.html : "";
-          messages.push({
-            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            subject: mail.subject ?? "",
-            text: mail.text ?? "",
-            html,
-            language: /<html lang="([a-z-]+)"/i.exec(html)?.[1] ?? null,
-          });
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+export { startSmtpCapture, type CapturedMail } from "../support/smtp-capture";
+import type { CapturedMail } from "../support/smtp-capture";
 
 /** Waits for the newest captured mail to `to` whose text has a link to `pathname`; returns the mail and the link. */
 export async function mailWithLink(messages: CapturedMail[], to: string, pathname: string, after = 0): Promise<{ mail: CapturedMail; link: URL }> {
