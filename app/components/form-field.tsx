@@ -47,6 +47,11 @@ export function TextField({
   );
 }
 
+/** A 6-digit authenticator code (TOTP): numeric keyboard, one-time-code autofill, at most 6 digits. */
+export function TotpCodeField(props: Omit<Parameters<typeof TextField>[0], "type" | "inputMode" | "autoComplete" | "pattern" | "maxLength">) {
+  return <TextField {...props} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" maxLength={6} />;
+}
+
 /** Form-level errors (e.g. "Invalid email or password."), announced when they appear. */
 export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   const { t } = useTranslation();

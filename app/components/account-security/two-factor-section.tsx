@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
-import { FormErrors, SubmitButton, TextField } from "~/components/form-field";
+import { FormErrors, SubmitButton, TextField, TotpCodeField } from "~/components/form-field";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -108,13 +108,9 @@ function Setup({ setup, actionData, level }: { setup: TotpSetup; actionData: Sec
             <input type="hidden" name="setupUri" value={setup.otpauthUrl} />
             <input type="hidden" name="setupQr" value={setup.qr} />
             <FormErrors errors={form.errors} id={form.errorId} />
-            <TextField
+            <TotpCodeField
               field={fields.code}
               label={t("security:twoFactor.code")}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={6}
             />
             <div className="flex flex-wrap items-center gap-4">
               <SubmitButton pending={submitting}>{t("security:twoFactor.confirm")}</SubmitButton>
@@ -202,13 +198,9 @@ function Disable({ actionData, recoveryCodesLeft }: { actionData: SecurityAction
         <IntentField intent="totp-disable" />
         <p className="text-sm text-muted-foreground">{t("security:twoFactor.disableText")}</p>
         <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField
+        <TotpCodeField
           field={fields.code}
           label={t("security:twoFactor.code")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
           aria-required={false}
         />
         <TextField field={fields.password} label={t("security:twoFactor.orPassword")} type="password" autoComplete="current-password" aria-required={false} />

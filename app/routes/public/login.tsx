@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { useClearSecrets } from "~/components/account-security/shared";
-import { FormErrors, SubmitButton, TextField } from "~/components/form-field";
+import { FormErrors, SubmitButton, TextField, TotpCodeField } from "~/components/form-field";
 import { Alert } from "~/components/ui/alert";
 import { homeFor } from "~/lib/home";
 import { afterSignIn, authenticator, getViewer, safeRedirect, signedOutMessageKey } from "~/lib/auth.server";
@@ -193,13 +193,9 @@ function TotpStep({ lastResult }: { lastResult: LastResult | undefined }) {
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" name="intent" value="totp" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <TextField
+        <TotpCodeField
           field={codeField}
           label={t("common:login.code")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
           autoFocus
         />
         <SubmitButton pending={navigation.state === "submitting"}>{t("common:login.verify")}</SubmitButton>
