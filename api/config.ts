@@ -24,6 +24,8 @@ const apiEnvSchema = z
     SESSION_IDLE_PATIENT_SECONDS: durationSeconds.default(2 * 60 * 60),
     SESSION_ABSOLUTE_SECONDS: durationSeconds.default(12 * 60 * 60),
     SEED_DEMO: z.enum(["true", "false"]).optional(),
+    /** Test accounts for the end-to-end and web suites (api/db/seed/test-accounts.ts); never in production. */
+    SEED_TEST_ACCOUNTS: z.coerce.number().int().min(0).max(104).default(0),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default("Telehealth <no-reply@telehealth.local>"),
     PUBLIC_URL: z.string().url().default("http://localhost:3000"),
@@ -36,6 +38,9 @@ const apiEnvSchema = z
     }
     if (env.NODE_ENV === "production" && env.SEED_DEMO === "true") {
       ctx.addIssue({ code: "custom", path: ["SEED_DEMO"], message: "demo users are never created when NODE_ENV=production" });
+    }
+    if (env.NODE_ENV === "production" && env.SEED_TEST_ACCOUNTS > 0) {
+      ctx.addIssue({ code: "custom", path: ["SEED_TEST_ACCOUNTS"], message: "test accounts are never created when NODE_ENV=production" });
     }
   });
 
@@ -50,6 +55,7 @@ export type ApiConfig = {
   sessionIdlePatientSeconds: number;
   sessionAbsoluteSeconds: number;
   seedDemo: boolean;
+  seedTestAccounts: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -81,6 +87,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     sessionIdlePatientSeconds: e.SESSION_IDLE_PATIENT_SECONDS,
     sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_SECONDS,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !production,
+    seedTestAccounts: e.SEED_TEST_ACCOUNTS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,

@@ -22,6 +22,11 @@ export async function startApi(opts: { env?: NodeJS.ProcessEnv; port?: number } 
     const { created } = await seedDemo(database.db);
     if (created) logger.info("demo data seeded");
   }
+  if (config.seedTestAccounts > 0) {
+    const { seedTestAccounts } = await import("./db/seed/test-accounts.ts");
+    const created = await seedTestAccounts(database.db, config.seedTestAccounts);
+    if (created) logger.info("test accounts seeded", { created });
+  }
   const app = createApi({ config, database, logger });
   const server = app.listen(opts.port ?? config.port, config.host);
   await new Promise<void>((resolve, reject) => {

@@ -1,0 +1,34 @@
+/**
+ * The accounts every suite signs in with: the demo logins of the API's seed (one per role) and the test
+ * patients of `SEED_TEST_ACCOUNTS` (api/db/seed/test-accounts.ts), which a test that changes an account
+ * takes for itself so that it meets no other test. Not a test file.
+ */
+export const PASSWORD = "DemoPassw0rd";
+
+/** The demo accounts of the API's seed and where each role lands (spec §2, §4). */
+export const DEMO = {
+  patient: { email: "patient@demo.test", role: "patients", home: "/patient" },
+  manager: { email: "manager@demo.test", role: "providers", home: "/manager" },
+  provider: { email: "provider@demo.test", role: "providerUsers", home: "/staff" },
+  support: { email: "support@demo.test", role: "customerSupport", home: "/staff" },
+  supportManager: { email: "support-manager@demo.test", role: "customerSupportManagers", home: "/staff" },
+  nurse: { email: "nurse@demo.test", role: "medicalSupport", home: "/staff" },
+  nurseManager: { email: "nurse-manager@demo.test", role: "medicalSupportManagers", home: "/staff" },
+} as const;
+export type DemoUser = keyof typeof DEMO;
+export const DEMO_USERS = Object.keys(DEMO) as DemoUser[];
+
+/** How many test patients the suites' app instances seed (SEED_TEST_ACCOUNTS). */
+export const TEST_ACCOUNTS = 40;
+
+/**
+ * Test patient number `slot` (1…TEST_ACCOUNTS), password PASSWORD. Each slot belongs to one test; the table
+ * of who owns which is kept here so no two tests share one:
+ *   1–9    tests/web (fast tier)          10–19  tests/e2e/account-security.spec.ts, password-reset.spec.ts
+ *   20–29  tests/e2e/patient-account.spec.ts and tests/web/patient-account*.test.ts
+ *   30–40  free
+ */
+export const testPatient = (slot: number) => {
+  if (slot < 1 || slot > TEST_ACCOUNTS) throw new Error(`test patient slot ${slot} is outside 1…${TEST_ACCOUNTS}`);
+  return { email: `test-patient-${slot}@demo.test`, password: PASSWORD };
+};
