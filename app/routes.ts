@@ -5,18 +5,38 @@
  */
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
+/**
+ * A screen of both staff URL trees (spec §2): /staff/<path> and /manager/<path> are one route module in
+ * routes/team/ (ids "staff/…" and "manager/…"); what each role may open comes from the access table, and the
+ * module reads its tree from the address (app/lib/area.ts).
+ */
+type Area = "staff" | "manager";
+const team = (area: Area, path: string, file: string, children?: ReturnType<typeof route>[]) =>
+  route(path ? `${area}/${path}` : area, `routes/team/${file}`, { id: `${area}/${path || "index"}` }, children);
+
 /** Patient page tabs for staff and managers (spec §2); overview is the index. */
-const patientTabs = (dir: string) => [
-  index(`routes/${dir}/patient/overview.tsx`, { id: `${dir}-patient-overview` }),
-  route("visits", `routes/${dir}/patient/visits.tsx`, { id: `${dir}-patient-visits` }),
-  route("notes", `routes/${dir}/patient/notes.tsx`, { id: `${dir}-patient-notes` }),
-  route("intakes", `routes/${dir}/patient/intakes.tsx`, { id: `${dir}-patient-intakes` }),
-  route("treatments", `routes/${dir}/patient/treatments.tsx`, { id: `${dir}-patient-treatments` }),
-  route("orders", `routes/${dir}/patient/orders.tsx`, { id: `${dir}-patient-orders` }),
-  route("uploads", `routes/${dir}/patient/uploads.tsx`, { id: `${dir}-patient-uploads` }),
-  route("progress", `routes/${dir}/patient/progress.tsx`, { id: `${dir}-patient-progress` }),
-  route("profile", `routes/${dir}/patient/profile.tsx`, { id: `${dir}-patient-profile` }),
-  route("access-management", `routes/${dir}/patient/access-management.tsx`, { id: `${dir}-patient-access-management` }),
+const TABS = ["visits", "notes", "intakes", "treatments", "orders", "uploads", "progress", "profile", "access-management"];
+const patientTabs = (area: Area) => [
+  index("routes/team/patient/overview.tsx", { id: `${area}/patient-overview` }),
+  ...TABS.map((tab) => route(tab, `routes/team/patient/${tab}.tsx`, { id: `${area}/patient-${tab}` })),
+];
+
+/** The screens both trees have, in both (the staff-only and manager-only ones are listed below). */
+const teamScreens = (area: Area) => [
+  team(area, "", "index.tsx"),
+  team(area, "profile", "profile.tsx"),
+  team(area, "tasks", "tasks.tsx"),
+  team(area, "patients", "patients.tsx"),
+  team(area, "past-due-patients", "past-due-patients.tsx"),
+  team(area, "charts", "charts.tsx"),
+  team(area, "ready-for-review", "ready-for-review.tsx"),
+  team(area, "workload", "workload.tsx"),
+  team(area, "renewals", "renewals.tsx"),
+  team(area, "shipments", "shipments.tsx"),
+  team(area, "uploads", "uploads.tsx"),
+  team(area, "search", "search-form.tsx"), // GET form target → /<tree>/search/{search}
+  team(area, "search/:search", "search.tsx"), // globalSearch
+  team(area, "patients/:patientId", "patient.tsx", patientTabs(area)),
 ];
 
 export default [
@@ -80,40 +100,14 @@ export default [
 
     // ── Staff and managers: sidebar + header ──────────────────────────────────────────────────
     layout("routes/layouts/staff.tsx", [
-      // Manager routes (role providers only)
-      route("manager", "routes/manager/index.tsx"),
-      route("manager/profile", "routes/manager/profile.tsx"),
-      route("manager/tasks", "routes/manager/tasks.tsx"),
-      route("manager/patients", "routes/manager/patients.tsx"),
+      // Both trees (routes/team/); who may open which is in the access table.
+      ...teamScreens("manager"),
+      ...teamScreens("staff"),
+      // Manager only (role providers)
       route("manager/settings", "routes/manager/settings.tsx"),
       route("manager/settings/:userId", "routes/manager/settings-user.tsx"),
-      route("manager/past-due-patients", "routes/manager/past-due-patients.tsx"),
-      route("manager/charts", "routes/manager/charts.tsx"),
-      route("manager/ready-for-review", "routes/manager/ready-for-review.tsx"),
-      route("manager/workload", "routes/manager/workload.tsx"),
-      route("manager/renewals", "routes/manager/renewals.tsx"),
-      route("manager/shipments", "routes/manager/shipments.tsx"),
-      route("manager/uploads", "routes/manager/uploads.tsx"),
-      route("manager/search", "routes/manager/search-form.tsx"), // GET form target → /manager/search/{search}
-      route("manager/search/:search", "routes/manager/search.tsx"), // globalSearch
-      route("manager/patients/:patientId", "routes/manager/patient.tsx", patientTabs("manager")),
-
-      // Staff routes
-      route("staff", "routes/staff/index.tsx"),
-      route("staff/charts", "routes/staff/charts.tsx"),
-      route("staff/renewals", "routes/staff/renewals.tsx"),
-      route("staff/patients", "routes/staff/patients.tsx"),
-      route("staff/search", "routes/staff/search-form.tsx"), // GET form target → /staff/search/{search}
-      route("staff/search/:search", "routes/staff/search.tsx"), // globalSearch
-      route("staff/patients/:patientId", "routes/staff/patient.tsx", patientTabs("staff")),
-      route("staff/workload", "routes/staff/workload.tsx"),
-      route("staff/past-due-patients", "routes/staff/past-due-patients.tsx"),
-      route("staff/tasks", "routes/staff/tasks.tsx"),
-      route("staff/ready-for-review", "routes/staff/ready-for-review.tsx"),
+      // Staff only
       route("staff/messages", "routes/staff/messages.tsx"),
-      route("staff/profile", "routes/staff/profile.tsx"),
-      route("staff/uploads", "routes/staff/uploads.tsx"),
-      route("staff/shipments", "routes/staff/shipments.tsx"),
       route("provider/payouts", "routes/provider/payouts.tsx"),
     ]),
 
@@ -124,16 +118,16 @@ export default [
 
     // ── Review layout: step sidebar and the cancel-review modal ───────────────────────────────
     layout("routes/layouts/review.tsx", [
-      route("manager/patients/:patientId/intakes/:treatmentId/review", "routes/manager/intake-review.tsx"),
-      route("manager/charts/:chartId", "routes/manager/chart.tsx"),
-      route("staff/patients/:patientId/intakes/:treatmentId/review", "routes/staff/review/intake-review.tsx"),
+      team("manager", "patients/:patientId/intakes/:treatmentId/review", "intake-review.tsx"),
+      team("staff", "patients/:patientId/intakes/:treatmentId/review", "intake-review.tsx"),
+      team("manager", "charts/:chartId", "chart.tsx"),
+      team("staff", "charts/:chartId", "chart.tsx"),
+      route("provider/charts/:chartId", "routes/team/chart.tsx", { id: "provider/charts/:chartId" }),
       route("staff/patients/:patientId/intakes/:treatmentId/record-visit", "routes/staff/review/record-visit.tsx"),
       route("staff/patients/:patientId/intakes/:treatmentId/record-note", "routes/staff/review/record-note.tsx"),
       route("staff/patients/:patientId/intakes/:treatmentId/dosespot", "routes/staff/review/dosespot.tsx"),
       route("staff/patients/:patientId/intakes/:treatmentId/inform-patient", "routes/staff/review/inform-patient.tsx"),
       route("provider/patients/:patientId/intakes/:treatmentId/manage-prescription", "routes/provider/manage-prescription.tsx"),
-      route("staff/charts/:chartId", "routes/staff/chart.tsx"),
-      route("provider/charts/:chartId", "routes/provider/chart.tsx"),
     ]),
 
     // ── Design pages (public) ─────────────────────────────────────────────────────────────────

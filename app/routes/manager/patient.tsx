@@ -1,7 +1,0 @@
-import { PatientPage, patientPageHandle } from "~/components/patient-page";
-
-export const handle = patientPageHandle;
-
-export default function ManagerPatient() {
-  return <PatientPage area="manager" />;
-}

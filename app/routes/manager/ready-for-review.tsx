@@ -1,8 +1,0 @@
-import { PageTitle } from "~/components/page-title";
-import type { RouteHandle } from "~/lib/route-handle";
-
-export const handle = { title: "common:pages.readyForReview" } satisfies RouteHandle;
-
-export default function ManagerReadyForReview() {
-  return <PageTitle title={handle.title} />;
-}

@@ -1,8 +1,0 @@
-import { PageTitle } from "~/components/page-title";
-import type { RouteHandle } from "~/lib/route-handle";
-
-export const handle = { title: "common:pages.charts" } satisfies RouteHandle;
-
-export default function StaffCharts() {
-  return <PageTitle title={handle.title} />;
-}

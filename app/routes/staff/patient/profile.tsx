@@ -1,8 +1,0 @@
-import { PageTitle } from "~/components/page-title";
-import type { RouteHandle } from "~/lib/route-handle";
-
-export const handle = { title: "common:pages.patientTabs.profile" } satisfies RouteHandle;
-
-export default function StaffPatientTabProfile() {
-  return <PageTitle title={handle.title} level={2} />;
-}

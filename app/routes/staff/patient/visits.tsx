@@ -1,8 +1,0 @@
-import { PageTitle } from "~/components/page-title";
-import type { RouteHandle } from "~/lib/route-handle";
-
-export const handle = { title: "common:pages.patientTabs.visits" } satisfies RouteHandle;
-
-export default function StaffPatientTabVisits() {
-  return <PageTitle title={handle.title} level={2} />;
-}

@@ -1,0 +1,8 @@
+import { PageTitle } from "~/components/page-title";
+import type { RouteHandle } from "~/lib/route-handle";
+
+export const handle = { title: "common:pages.patientTabs.accessManagement" } satisfies RouteHandle;
+
+export default function TeamPatientTabAccessManagement() {
+  return <PageTitle title={handle.title} level={2} />;
+}
