@@ -1,8 +1,9 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link, NavLink, Outlet, useParams } from "react-router";
 import { PageTitle } from "~/components/page-title";
 import { buttonVariants } from "~/components/ui/button";
 import { PATIENT_TABS } from "~/lib/access";
+import { useArea } from "~/lib/area";
 import type { RouteHandle } from "~/lib/route-handle";
 import { cn } from "~/lib/utils";
 
@@ -12,8 +13,9 @@ export const patientPageHandle = { title: "common:pages.patient" } satisfies Rou
  * The patient page of staff and managers (spec §2): tabs as links (overview is the default) over the
  * tab's own route; each tab's content comes with its feature.
  */
-export function PatientPage({ area }: { area: "staff" | "manager" }) {
+export function PatientPage() {
   const { t } = useTranslation();
+  const area = useArea();
   const { patientId } = useParams();
   const base = `/${area}/patients/${patientId}`;
   return (
@@ -25,8 +27,10 @@ export function PatientPage({ area }: { area: "staff" | "manager" }) {
           {t("tasks:create.forPatient")}
         </Link>
       </div>
-      <nav aria-label={t("common:patientTabs.label")} className="-mx-1 overflow-x-auto border-b">
-        <ul className="flex gap-1 px-1">
+      {/* The tabs wrap instead of scrolling sideways: all ten stay visible at any width and in either language
+          (WCAG 1.4.10), and none is hidden behind the edge of a scroll box. */}
+      <nav aria-label={t("common:patientTabs.label")} className="-mx-1 border-b">
+        <ul className="flex flex-wrap gap-x-1 px-1">
           {PATIENT_TABS.map((tab) => (
             <li key={tab}>
               <NavLink
