@@ -37,9 +37,9 @@ export type AvatarProps = Omit<ComponentProps<"span">, "children"> &
   };
 
 /**
- * A round picture with an initials fallback. The initials sit under the image, so a missing picture
- * shows them even without JavaScript (the <img> has alt="" and draws nothing when broken); with
- * JavaScript a failed image is removed altogether.
+ * A round picture with an initials fallback. With a picture, the initials are not under it (text covered by an
+ * image is text whose contrast nobody can check): a broken picture shows them through its own ::after, without
+ * JavaScript too, and with JavaScript a failed picture is replaced by them.
  */
 export function Avatar({ className, size, name, src, decorative = false, ...props }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -53,7 +53,6 @@ export function Avatar({ className, size, name, src, decorative = false, ...prop
       className={cn(avatarVariants({ size }), className)}
       {...props}
     >
-      <span aria-hidden="true">{initials(name)}</span>
       {src && !failed ? (
         <img
           ref={(img) => {
@@ -73,7 +72,9 @@ export function Avatar({ className, size, name, src, decorative = false, ...prop
             "after:absolute after:inset-0 after:flex after:items-center after:justify-center after:bg-primary-subtle after:text-primary after:content-[attr(data-initials)]",
           )}
         />
-      ) : null}
+      ) : (
+        <span aria-hidden="true">{initials(name)}</span>
+      )}
     </span>
   );
 }

@@ -131,6 +131,8 @@ export function Chart({
         className="h-auto w-full overflow-visible"
         data-chart=""
       >
+        {/* The labels' background, always the card colour (their contrast: tests/unit/theme-contrast.test.ts). */}
+        <rect width={WIDTH} height={height} className="fill-card" />
         {ticks.map((tick) => (
           <g key={tick}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-border" strokeWidth={1} />
