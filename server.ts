@@ -19,6 +19,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { webConfig, WebConfigError } from "./app/lib/config.server.ts";
 import { createLoadContext } from "./app/lib/request-context.server.ts";
+import { ServerTiming } from "./app/lib/server-timing.server.ts";
 import { securityHeaders } from "./app/lib/security-headers.server.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -69,7 +70,7 @@ async function main() {
   });
 
   const getLoadContext = (req: Request, res: Response) =>
-    createLoadContext({ nonce: String(res.locals.cspNonce), clientIp: req.ip });
+    createLoadContext({ nonce: String(res.locals.cspNonce), clientIp: req.ip, timing: new ServerTiming() });
   const noStore = (_req: Request, res: Response, next: () => void) => {
     res.set("Cache-Control", "no-store");
     next();

@@ -33,7 +33,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = loadContext.get(requestEnvContext);
+  const { nonce, timing } = loadContext.get(requestEnvContext);
+  timing.add("loaders", timing.elapsed());
+  const renderStarted = performance.now();
   const document = documentInfo(request, loadContext);
 
   return new Promise((resolve, reject) => {
@@ -62,6 +64,8 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          timing.add("render", performance.now() - renderStarted);
+          responseHeaders.set("Server-Timing", timing.header(false));
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

@@ -27,6 +27,16 @@ export const webSessionMiddleware: MiddlewareFunction<Response> = async ({ reque
     }),
   );
   const response = await next();
+  // A rendered page set its own (entry.server.tsx); redirects, data and files get the total.
+  const { timing } = context.get(requestEnvContext);
+  if (!response.headers.has("Server-Timing")) response.headers.set("Server-Timing", timing.header(true));
+  // A beacon's answer may arrive after a later navigation changed the session (a sign-in on /login while the
+  // page's analytics are still in flight): writing its copy back would undo that change, so beacons never write
+  // the session. They only read it; nothing they learn (a CSRF token, a new form token) needs keeping.
+  if (BEACONS.has(new URL(request.url).pathname)) return response;
   for (const cookie of await session.commit()) response.headers.append("Set-Cookie", cookie);
   return response;
 };
+
+/** The browser's fire-and-forget posts (app/lib/analytics.ts, app/lib/client-errors.ts), answered in any order. */
+const BEACONS = new Set(["/resources/track", "/resources/track.gif", "/resources/client-errors"]);

@@ -1,4 +1,5 @@
 import { createContext, RouterContextProvider, type RouterContext } from "react-router";
+import { ServerTiming } from "./server-timing.server.ts";
 
 /** What the HTTP server (server.ts) hands to React Router for one request. */
 export type RequestEnv = {
@@ -6,6 +7,8 @@ export type RequestEnv = {
   nonce: string;
   /** The client's address as Express sees it (honours TRUST_PROXY); forwarded to the upstream. */
   clientIp: string | undefined;
+  /** This request's Server-Timing entries (app/lib/server-timing.server.ts). */
+  timing: ServerTiming;
 };
 
 /*
@@ -18,6 +21,7 @@ const holder = globalThis as Holder;
 export const requestEnvContext: RouterContext<RequestEnv> = (holder[KEY] ??= createContext<RequestEnv>({
   nonce: "",
   clientIp: undefined,
+  timing: new ServerTiming(),
 }));
 
 export function createLoadContext(env: RequestEnv): RouterContextProvider {

@@ -155,6 +155,7 @@ export class Upstream {
     }
 
     let response: Response;
+    const started = performance.now();
     try {
       response = await (this.deps.fetch ?? fetch)(url, {
         method,
@@ -165,6 +166,8 @@ export class Upstream {
       });
     } catch (error) {
       throw new UpstreamError(null, error instanceof Error ? error.message : String(error));
+    } finally {
+      env.timing.add("upstream", performance.now() - started);
     }
     this.storeCookies(response);
     if (options.raw && response.ok) return { message: "", data: response as unknown as T };
