@@ -1,5 +1,4 @@
 import { useEffect, useMemo } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -19,7 +18,9 @@ import { ErrorPage } from "./components/error-page.tsx";
 import { accessMiddleware, viewerMiddleware } from "./lib/auth.server.ts";
 import { sameOriginWrites } from "./lib/csrf.server.ts";
 import { DocumentScript, useDocumentInfo } from "./lib/document.tsx";
-import { createI18n } from "./lib/i18n.ts";
+import { createTranslator } from "./lib/translate.ts";
+import { TranslatorProvider, useTranslation } from "./lib/use-translation.tsx";
+import { DEFAULT_NAMESPACE } from "./lib/i18n.ts";
 import { i18nextMiddleware } from "./lib/i18n.server.ts";
 import { webSessionMiddleware } from "./lib/middleware.server.ts";
 import { useNonce } from "./lib/nonce.tsx";
@@ -48,7 +49,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 export function Layout({ children }: { children: React.ReactNode }) {
   const { locale, resources, theme } = useDocumentInfo();
   const nonce = useNonce();
-  const i18n = useMemo(() => createI18n(locale, resources), [locale, resources]);
+  const translator = useMemo(() => createTranslator(locale, resources, DEFAULT_NAMESPACE), [locale, resources]);
   return (
     <html lang={locale} dir="ltr" data-theme={theme.name === "hmr" ? "hmr" : undefined} suppressHydrationWarning>
       <head>
@@ -60,11 +61,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh bg-background text-foreground antialiased">
-        <I18nextProvider i18n={i18n}>
+        <TranslatorProvider translator={translator}>
           <DocumentTitle brand={theme.brand} />
           <BootSpinner />
           {children}
-        </I18nextProvider>
+        </TranslatorProvider>
         <DocumentScript />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

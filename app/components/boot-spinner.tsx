@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 
 /**
  * Full-screen spinner shown only while the client boots (spec §1). The inline script below (nonce'd, run

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { isRouteErrorResponse } from "react-router";
 import { BasicShell } from "./basic-shell";
 

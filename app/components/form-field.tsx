@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { translateMessage } from "~/lib/i18n";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useLocation } from "react-router";
 import { SUPPORTED_LANGUAGES } from "~/lib/i18n";
 import { useShell } from "~/lib/use-shell";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 
 /** The page heading from the route's title key (the same text ends the document title). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link, NavLink, useLocation } from "react-router";
 import { LEGAL_LINKS, PATIENT_ACCOUNT_MENU, type MenuItem } from "~/lib/patient-menu";
 import { useTheme } from "~/lib/use-root";

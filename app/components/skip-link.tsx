@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 
 /** First focusable element of every layout: jumps over the navigation to <main id="main">. */
 export function SkipLink() {

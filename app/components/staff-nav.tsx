@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, Link, NavLink } from "react-router";
 import { staffHeaderLinks, staffSidebarFor, type Role, type StaffNavKey } from "~/lib/access";
 import type { ProfileSummary } from "~/lib/profile";

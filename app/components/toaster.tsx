@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { TOAST_DURATION_MS, TOAST_LIMIT, type Toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";

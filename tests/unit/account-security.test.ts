@@ -3,11 +3,12 @@
  * the API messages of these flows in both languages, the device names of the sessions list, the form
  * schemas shared with the API, and the security texts having the same keys in en-US and es-US.
  */
+import { ServerTiming } from "../../app/lib/server-timing.server";
 import { describe, expect, it, vi } from "vitest";
 import { describeDevice } from "../../app/components/account-security/device";
 import { securityPathFor } from "../../app/components/account-security/paths";
 import { isSecurityIntent } from "../../app/components/account-security/types";
-import { createI18n } from "../../app/lib/i18n";
+import { createTranslator } from "../../app/lib/translate";
 import { resources } from "../../app/lib/i18n.server";
 import { changeEmailSchema, changePasswordSchema, signInSchema, totpDisableSchema } from "../../app/lib/schemas/auth";
 import { UPSTREAM_COOKIES, WebSession } from "../../app/lib/session.server";
@@ -29,7 +30,7 @@ async function client(responses: Response[]) {
   const upstream = new Upstream({
     request: new Request("http://web.test/login"),
     session,
-    env: { nonce: "n", clientIp: "203.0.113.9" },
+    env: { nonce: "n", clientIp: "203.0.113.9", timing: new ServerTiming() },
     locale: () => "en-US",
     onUnauthorized: () => {
       throw new Error("401");
@@ -93,8 +94,8 @@ describe("the BFF keeps the upstream's known-device cookie (th_device) like th_m
 });
 
 describe("the API's messages of these flows, in both languages", () => {
-  const en = createI18n("en-US", resources["en-US"]).t;
-  const es = createI18n("es-US", resources["es-US"]).t;
+  const en = createTranslator("en-US", resources["en-US"], "common").t;
+  const es = createTranslator("es-US", resources["es-US"], "common").t;
 
   it("rate limits keep their minutes", () => {
     expect(translateUpstreamMessage("Too many attempts. Try again in 15 minutes.", en)).toBe("Too many attempts. Try again in 15 minutes.");

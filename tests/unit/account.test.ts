@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { createI18n } from "../../app/lib/i18n";
+import { createTranslator } from "../../app/lib/translate";
 import { resources } from "../../app/lib/i18n.server";
 import {
   addCardFormSchema,
@@ -213,7 +213,7 @@ describe("account texts", () => {
   });
 
   it("the API's messages of the account calls read in Spanish", () => {
-    const t = createI18n("es-US", resources["es-US"]).t;
+    const t = createTranslator("es-US", resources["es-US"], "common").t;
     expect(translateUpstreamMessage("Your card was declined. Please contact your bank to approve the charge, then try again.", t)).toBe(
       "Su tarjeta fue rechazada. Comuníquese con su banco para que apruebe el cargo y vuelva a intentarlo.",
     );

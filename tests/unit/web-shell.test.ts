@@ -2,9 +2,11 @@
  * Pure parts of the web shell: configuration, security headers, the upstream client (headers, cookies,
  * CSRF, 401, §8 error texts), themes, redirects, and the two locales having the same keys.
  */
+import { ServerTiming } from "../../app/lib/server-timing.server";
 import { describe, expect, it, vi } from "vitest";
 import { redirect } from "react-router";
-import { createI18n, translateMessage } from "../../app/lib/i18n";
+import { translateMessage } from "../../app/lib/i18n";
+import { createTranslator } from "../../app/lib/translate";
 import { resources } from "../../app/lib/i18n.server";
 import { parseTrustProxy, parseWebConfig, WebConfigError } from "../../app/lib/config.server";
 import { contentSecurityPolicy, securityHeaders } from "../../app/lib/security-headers.server";
@@ -105,7 +107,7 @@ async function client(responses: Response[], cookie?: string) {
   const upstream = new Upstream({
     request,
     session,
-    env: { nonce: "n", clientIp: "203.0.113.9" },
+    env: { nonce: "n", clientIp: "203.0.113.9", timing: new ServerTiming() },
     locale: () => "es-US",
     onUnauthorized,
     fetch: fetchMock as unknown as typeof fetch,
@@ -203,8 +205,8 @@ describe("the upstream client", () => {
 });
 
 describe("spec §8 error texts, in both languages", () => {
-  const en = createI18n("en-US", resources["en-US"]).t;
-  const es = createI18n("es-US", resources["es-US"]).t;
+  const en = createTranslator("en-US", resources["en-US"], "common").t;
+  const es = createTranslator("es-US", resources["es-US"], "common").t;
   it.each([
     [new UpstreamError(500, "boom"), "Internal error", "Error interno"],
     [new UpstreamError(502, "Bad gateway"), "Internal error", "Error interno"],

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { TextField } from "~/components/form-field";
 import { CheckIcon, XIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/lib/use-hydrated";

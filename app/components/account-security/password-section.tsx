@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
 import { FormErrors, SubmitButton, TextField } from "~/components/form-field";
 import { changePasswordSchema } from "~/lib/schemas/auth";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { SECURITY_SECTION_ID } from "./paths";
 import { AccountSecurityPanel } from "./security-panel";
 import type { AccountSecurityData, SecurityActionData } from "./types";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Icon } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";

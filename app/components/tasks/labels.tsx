@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Badge, taskStatusBadgeVariant, type TaskStatus } from "~/components/ui/badge";
 import type { SelectOption } from "~/components/ui/select";
 import { CATEGORY_OPTIONS, TASK_JOURNEY_VALUES, TASK_SOURCES, TASK_STATUS_VALUES, TASK_STATUS_STRINGS } from "./task-model";

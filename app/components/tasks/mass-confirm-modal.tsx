@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, Link, useFetcher } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonVariants } from "~/components/ui/button";

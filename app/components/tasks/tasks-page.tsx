@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, Link, useLocation } from "react-router";
 import { PageTitle } from "~/components/page-title";
 import { Button, buttonVariants } from "~/components/ui/button";

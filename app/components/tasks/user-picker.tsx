@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useFetcher } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonVariants } from "~/components/ui/button";

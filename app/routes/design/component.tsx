@@ -5,7 +5,7 @@
  * these pages only (the product picks the theme from the host name).
  */
 import { data } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { parseTags } from "~/components/ui/tag-input";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/component";

@@ -6,7 +6,7 @@
 import type { ReactNode } from "react";
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Alert } from "~/components/ui/alert";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge, taskStatusBadgeVariant, type BadgeVariant, type TaskStatus } from "~/components/ui/badge";

@@ -3,7 +3,7 @@
  * side, text pairs with their contrast, type scale, spacing, radii and breakpoints (spec §9).
  * `?theme=hmr` previews the white-label theme for the whole page (design pages only).
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { RouteHandle } from "~/lib/route-handle";

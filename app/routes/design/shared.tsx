@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { SkipLink } from "~/components/skip-link";
 import { cn } from "~/lib/utils";
 

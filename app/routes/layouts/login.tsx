@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link, Outlet } from "react-router";
 import { Icon } from "~/components/icons";
 import { LanguageSwitcher } from "~/components/language-switcher";

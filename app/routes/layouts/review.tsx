@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link, Outlet, useLocation, useMatches, useNavigate, useParams, useSearchParams } from "react-router";
 import type { Route } from "./+types/review";
 import { Icon } from "~/components/icons";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Outlet, useRevalidator } from "react-router";
 import type { Route } from "./+types/layout";
 import { LanguageSwitcher } from "~/components/language-switcher";

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/confirm-email";
 import { securityPathFor } from "~/components/account-security/paths";

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { useClearSecrets } from "~/components/account-security/shared";

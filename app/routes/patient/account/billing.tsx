@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/billing";
 import { ACCOUNT_PATHS, DOWNLOAD_FAILED_PARAM, invoicePdfPath } from "~/components/account/paths";

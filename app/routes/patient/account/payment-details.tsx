@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/payment-details";
 import { ACCOUNT_PATHS, withParam } from "~/components/account/paths";

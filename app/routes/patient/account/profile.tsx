@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState, type ChangeEvent, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/profile";
 import { AccountSection, FullWidthFormErrors, Intent, useSubmitting } from "~/components/account/section";

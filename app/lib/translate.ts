@@ -1,0 +1,74 @@
+import type { ResourceLanguage, TFunction } from "i18next";
+
+/**
+ * The translate function React renders with, on the server and in the browser alike (ARCHITECTURE §8 budget).
+ * i18next stays the library of the server (remix-i18next: language detection, loaders, actions, mails); the
+ * pages only look keys up in the resources the document carries, so the browser does not need i18next's
+ * 16 KB (gzip) runtime for that. This implements exactly the part of i18next's `t` the app uses, with
+ * i18next's results (tests/unit/translate.test.ts compares every key of every namespace in both languages
+ * with i18next itself):
+ *  - "ns:a.b.c" keys (namespace separator ":", key separator "."; a key may contain dots), the default
+ *    namespace or `{ ns }`;
+ *  - plurals for a numeric `count`: `key_zero` when count is 0 and it exists, else `key_<Intl plural rule>`,
+ *    else the bare key — as i18next's JSON v4 format;
+ *  - `{{name}}` / `{{- name}}` / `{{a.b}}` interpolation without escaping (React escapes); an undefined value
+ *    leaves the placeholder, null gives "";
+ *  - a key that is not there (or not a string) gives the key itself, without its namespace.
+ */
+type Options = Record<string, unknown> & { count?: unknown; ns?: string };
+
+export type Translator = { language: string; t: TFunction; getFixedT: (ns?: string) => TFunction };
+
+const PLACEHOLDER = /\{\{\s*-?\s*([^}]+?)\s*\}\}/g;
+
+/** The value at a dotted path; a key may itself contain dots ("password.tooShort"), as i18next allows. */
+function lookup(tree: unknown, path: string): unknown {
+  const parts = path.split(".");
+  const walk = (node: unknown, from: number): unknown => {
+    if (from === parts.length) return node;
+    if (node === null || typeof node !== "object") return undefined;
+    for (let to = from + 1; to <= parts.length; to++) {
+      const key = parts.slice(from, to).join(".");
+      if (Object.hasOwn(node, key)) {
+        const found = walk((node as Record<string, unknown>)[key], to);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+  return walk(tree, 0);
+}
+
+function interpolate(text: string, options: Options | undefined): string {
+  if (!options || !text.includes("{{")) return text;
+  return text.replace(PLACEHOLDER, (match, name: string) => {
+    const value = name in options ? options[name] : lookup(options, name);
+    if (value === undefined) return match;
+    return value === null ? "" : String(value);
+  });
+}
+
+export function createTranslator(language: string, resources: ResourceLanguage, defaultNs: string): Translator {
+  const rules = new Intl.PluralRules(language);
+  const translate = (fixedNs: string, key: string, options?: Options): string => {
+    const at = key.indexOf(":");
+    const ns = at > 0 ? key.slice(0, at) : (options?.ns ?? fixedNs);
+    const path = at > 0 ? key.slice(at + 1) : key;
+    const tree = resources[ns];
+    const count = options?.count;
+    const candidates = typeof count === "number" ? [...(count === 0 ? [`${path}_zero`] : []), `${path}_${rules.select(count)}`, path] : [path];
+    for (const candidate of candidates) {
+      const found = lookup(tree, candidate);
+      if (typeof found === "string") return interpolate(found, options);
+    }
+    return path;
+  };
+  const cache = new Map<string, TFunction>();
+  const getFixedT = (ns: string = defaultNs): TFunction => {
+    let t = cache.get(ns);
+    // Typed as i18next's TFunction so the typed keys of the components stay checked; the runtime is ours.
+    if (!t) cache.set(ns, (t = ((key: string, options?: Options) => translate(ns, key, options)) as unknown as TFunction));
+    return t;
+  };
+  return { language, t: getFixedT(defaultNs), getFixedT };
+}
