@@ -40,9 +40,10 @@ import { getT } from "./i18n.server.ts";
 import { notify, redirectWithToast } from "./toast.server.ts";
 import { translateUpstreamMessage } from "./upstream-messages.ts";
 import { getUpstream, UpstreamError, upstreamFieldErrors, type Upstream } from "./upstream.server.ts";
+import type { Area } from "./area.ts";
 
 type Context = Readonly<RouterContextProvider>;
-export type TasksArea = "staff" | "manager";
+export type TasksArea = Area;
 
 /** Roles that may delete tasks and change many at once: the API's permission matrix says so. */
 const MANAGER_ROLES = permissions["DELETE /api/v1/tasks/:id"].roles as readonly Role[];
