@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite — typecheck, lint, unit, API integration (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then end-to-end in Chromium (JavaScript on and off).
-// Ends with one line "N passed, N failed" over every test run.
+// TEST_DATABASE_URL is set), the build (once: scripts/build.mjs skips it when the sources did not change), the
+// JavaScript budget of every page (scripts/js-size.mjs --check), the fast web tier over HTTP (tests/web), then end-to-end in Chromium (tests/e2e: JavaScript journeys, no-JS
+// smoke tests, the axe sweep). Ends with a table of each step's time and one line "N passed, N failed" over
+// every test run.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, existsSync, rmSync } from "node:fs";
 
@@ -13,18 +15,25 @@ let failed = 0;
 let skipped = 0;
 const failures = [];
 
+const timings = [];
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
   const t0 = Date.now();
   const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(`=== ${label}: ${r.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)} s ===`);
+  const seconds = (Date.now() - t0) / 1000;
+  timings.push([label, seconds, r.status === 0]);
+  console.log(`=== ${label}: ${r.status === 0 ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s ===`);
   if (r.status !== 0) failures.push(label);
   return r.status === 0;
 }
 
+/** Every test's duration, to name the slowest ones at the end (a test near its limit is split, not waited for). */
+const durations = [];
+
 function countVitest(file) {
   if (!existsSync(file)) return;
   const j = JSON.parse(readFileSync(file, "utf8"));
+  for (const f of j.testResults ?? []) for (const t of f.assertionResults ?? []) durations.push([t.duration ?? 0, `${f.name.replace(process.cwd() + "/", "")} › ${t.fullName}`]);
   passed += j.numPassedTests;
   failed += j.numFailedTests;
   skipped += j.numPendingTests + (j.numTodoTests ?? 0);
@@ -32,7 +41,13 @@ function countVitest(file) {
 
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const s = JSON.parse(readFileSync(file, "utf8")).stats;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) for (const r of t.results ?? []) durations.push([r.duration ?? 0, `${file ?? suite.file} › [${t.projectName}] ${spec.title}`]);
+    for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  const s = report.stats;
   passed += s.expected + s.flaky;
   failed += s.unexpected;
   skipped += s.skipped;
@@ -52,9 +67,21 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log("\n(TEST_DATABASE_URL is not set: the API suite ran on PGlite only.)");
 }
+// One build for both tiers below (and none at all when nothing changed since the last one).
+if (run("build", "node", ["scripts/build.mjs"])) {
+  // The JavaScript budget of every page (ARCHITECTURE §8), from the build's manifest.
+  run("JavaScript budget", "node", ["scripts/js-size.mjs", "--check"]);
+  run("web (HTTP, no browser)", "npx", ["vitest", "run", "--project", "web", "--reporter=default", "--reporter=json", `--outputFile=${out}/web.json`]);
+  countVitest(`${out}/web.json`);
+}
 run("e2e (Chromium, JavaScript on and off)", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` });
 countPlaywright(`${out}/e2e.json`);
 
+durations.sort((a, b) => b[0] - a[0]);
+console.log("\nSlowest tests (a test's limit is 20–30 s; none should need more than 10):");
+for (const [ms, name] of durations.slice(0, 8)) console.log(`  ${(ms / 1000).toFixed(1).padStart(5)} s  ${name}`);
+console.log("\n| step | seconds | result |\n|---|---:|---|");
+for (const [label, seconds, ok] of timings) console.log(`| ${label} | ${seconds.toFixed(1)} | ${ok ? "ok" : "FAILED"} |`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
 console.log(`\n${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
 process.exit(failures.length ? 1 : 0);
