@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { TEST_ACCOUNTS } from "./tests/support/accounts";
 
 /**
  * End-to-end tests (ARCHITECTURE §7): the BUILT app (`react-router build`, then `tsx server.ts`) with the
@@ -12,6 +13,9 @@ export const BASE_URL = `http://localhost:${PORT}`;
 /** E2E_PORT / E2E_API_PORT / BUILD_DIR let two runs share a checkout without clashing (ports, data, build). */
 const tmpDir = `.tmp/web-e2e-${PORT}`;
 const dataDir = `${tmpDir}/data-${Date.now()}`;
+
+/** Specs that run with JavaScript on only: their no-JavaScript workflows are HTTP tests of tests/web. */
+const JS_ONLY = /\/(a11y|auth|totp|account-security|password-reset)\.spec\.ts$/;
 
 const chromium = {
   executablePath: "/usr/bin/chromium",
@@ -32,7 +36,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test passes on its first run on any machine of this kind, or it is a defect to fix.
+  retries: 0,
+  // Each test needs well under 10 s; the limit is three times that so a loaded machine never decides a result.
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
@@ -43,12 +49,24 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
-    { name: "nojs", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
+    // Signs each demo account in once; the other projects reuse those cookies (tests/e2e/auth.setup.ts).
+    { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    // Every browser journey with JavaScript on, and the axe sweep (which checks the no-JavaScript markup too).
+    { name: "js", dependencies: ["setup"], testIgnore: /\.nojs\.spec\.ts$/, use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
+    // The same journeys with JavaScript off, where a browser shows what plain HTTP cannot (native validation,
+    // <details>, file inputs, real form posts). The specs whose no-JavaScript workflows run as HTTP in the fast
+    // tier (tests/web) are JavaScript-only, as is the axe sweep (it turns script off itself).
+    {
+      name: "nojs",
+      dependencies: ["setup"],
+      testIgnore: JS_ONLY,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
+    },
   ],
   webServer: {
-    // The client is always built for production (a NODE_ENV=test build would ship React's development build).
-    command: `rm -rf ${tmpDir} && NODE_ENV=production npx react-router build && node --import tsx server.ts`,
+    // scripts/build.mjs builds (always a production client bundle) only when the sources changed since the
+    // last build, so `npm test`, which builds first, is never followed by a second build here.
+    command: `rm -rf ${tmpDir} && node scripts/build.mjs --quiet && node --import tsx server.ts`,
     url: `${BASE_URL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI && process.env.E2E_REUSE === "1",
@@ -60,6 +78,7 @@ export default defineConfig({
       API_PORT: String(API_PORT),
       DATA_DIR: dataDir,
       SEED_DEMO: "true",
+      SEED_TEST_ACCOUNTS: String(TEST_ACCOUNTS),
       HMR_HOSTS: "hmr.localhost,hmrprogram.localhost",
       PUBLIC_URL: BASE_URL,
     },

@@ -26,6 +26,21 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        extends: true,
+        test: {
+          // The fast tier: the built web server over plain HTTP, pages parsed with linkedom (tests/web/client.ts) —
+          // route × role access, every no-JavaScript workflow as GET/POST/redirect, translations.
+          name: "web",
+          include: ["tests/web/**/*.test.ts"],
+          globalSetup: ["tests/web/global-setup.ts"],
+          environment: "node",
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

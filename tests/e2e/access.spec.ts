@@ -3,7 +3,7 @@
  * page, /login for /patient paths and for guests, and back to the page after signing in.
  */
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn, statusOf, submitSignIn } from "./support";
+import { DEMO, signIn, signInFresh, statusOf, submitSignIn } from "./support";
 
 test("a patient on a staff page gets the not-found page with a way home", async ({ page }) => {
   await signIn(page, "patient", null);
@@ -107,7 +107,8 @@ test.describe("route-table conflicts (decisions in app/lib/access.ts)", () => {
 });
 
 test("an upstream session that ends (revoked elsewhere) signs the web session out and says so", async ({ page, context }) => {
-  await signIn(page, "patient", null);
+  // A session of its own: ending the shared stored one would sign every later patient test out.
+  await signInFresh(page, "patient", null);
   // Read the upstream session token and CSRF token the web keeps in its own cookie, and end that upstream
   // session directly at the API, as a sign-out on another device or a password reset would.
   const webCookie = (await context.cookies()).find((c) => c.name === "th_web")!;

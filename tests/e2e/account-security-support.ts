@@ -1,120 +1,63 @@
 /**
- * Helpers of the account-security end-to-end tests (password-reset.spec.ts, account-security.spec.ts,
- * totp.spec.ts). Not a spec file.
+ * Helpers of the account-security tests, in the browser (tests/e2e/account-security.spec.ts, totp.spec.ts,
+ * password-reset.spec.ts) and over HTTP (tests/web/auth.test.ts, account-security.test.ts,
+ * password-reset.test.ts). Not a spec file, and free of any test runner (it throws plain errors), so that
+ * both Playwright and vitest can use it.
  *
- *  - `startSmtpCapture()`: a real SMTP server (smtp-server on 127.0.0.1, a free port) that parses every
- *    message it accepts with mailparser, for an app started with SMTP_URL pointing at it;
- *  - `spawnApp()`: a separate instance of the built app (`node --import tsx server.ts` on BUILD_DIR, the
- *    embedded API, a fresh seeded PGlite database) with its own ports and environment;
- *  - `ApiClient`: the upstream contract by hand (cookies, CSRF token), for a test's set-up;
- *  - `outboxMail()`: the development outbox of an app without SMTP_URL (GET /api/v1/dev/outbox, loopback);
- *  - `axeHere()`: axe on the page as it is now, also in the "nojs" project;
- *  - `patientAccount()`: a seeded patient without a password made into an account that can sign in (through
- *    the real reset flow), so that tests that change credentials never touch the shared demo logins.
+ *  - `ApiClient`: the upstream contract by hand (cookies, CSRF token), for a test's own set-up — e.g. turning
+ *    two-factor authentication on for a test patient before a sign-in test;
+ *  - `authenticator()` / `nextCode()`: the authenticator app (RFC 6238);
+ *  - `outboxLink()` / `outboxHead()` / `outboxMail()`: the development outbox of an app without SMTP_URL
+ *    (GET /api/v1/dev/outbox on the loopback API port);
+ *  - `startSmtpCapture()` / `mailWithLink()`: a real SMTP server for an app started with SMTP_URL;
+ *  - `spawnApp()`: another instance of the built app with an environment of its own;
+ *  - `beacons()`: waits for the page's analytics beacons before a sign-in (see there why).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
-import path from "node:path";
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { PASSWORD, expectNoAxeViolations, isNoJs } from "./support";
-
-export { startSmtpCapture, type CapturedMail } from "../support/smtp-capture";
+import { PASSWORD } from "../support/accounts";
 import type { CapturedMail } from "../support/smtp-capture";
 
-/** Waits for the newest captured mail to `to` whose text has a link to `pathname`; returns the mail and the link. */
-export async function mailWithLink(messages: CapturedMail[], to: string, pathname: string, after = 0): Promise<{ mail: CapturedMail; link: URL }> {
-  let found: { mail: CapturedMail; link: URL } | undefined;
-  await expect
-    .poll(
-      () => {
-        const mail = messages.slice(after).reverse().find((m) => m.to.includes(to.toLowerCase()) && m.text.includes(pathname + "?"));
-        const href = mail ? new RegExp(`https?://[^\\s]+${pathname.replace("/", "\\/")}\\?[^\\s]+`).exec(mail.text)?.[0] : undefined;
-        if (mail && href) found = { mail, link: new URL(href) };
-        return Boolean(found);
-      },
-      { message: `a mail to ${to} with a ${pathname} link`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
+export { startSmtpCapture, type CapturedMail } from "../support/smtp-capture";
+export { spawnApp, type SpawnedApp } from "../support/app";
+
+/** Asks `probe` every 100 ms until it returns a value (not undefined), for at most `timeout` ms. */
+async function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeout = 10_000): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
-export type SpawnedApp = { baseURL: string; apiURL: string; close(): Promise<void> };
+/** The first `…/pathname?…` link in a mail's text. */
+function linkIn(text: string, pathname: string): URL | undefined {
+  const href = new RegExp(`https?://[^\\s]+${pathname.replace("/", "\\/")}\\?[^\\s]+`).exec(text)?.[0];
+  return href ? new URL(href) : undefined;
+}
 
-/**
- * Starts another instance of the built app for one spec file: its own web and API ports, a fresh data
- * directory (the demo seed), and `env` on top (SMTP_URL, short idle timeouts…). Resolves when /healthz
- * answers. The build is the one Playwright's webServer made (BUILD_DIR).
- */
-export async function spawnApp(port: number, env: Record<string, string>): Promise<SpawnedApp> {
-  const root = path.resolve(import.meta.dirname, "../..");
-  const dataDir = path.join(root, ".tmp", `web-e2e-${port}`, `data-${Date.now()}`);
-  rmSync(path.dirname(dataDir), { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const baseURL = `http://localhost:${port}`;
-  // The embedded API and database, whatever the environment of the test run says.
-  const { API_URL: _api, DATABASE_URL: _db, SMTP_URL: _smtp, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: root,
-    env: {
-      ...inherited,
-      NODE_ENV: "test",
-      PORT: String(port),
-      API_PORT: String(port + 1),
-      DATA_DIR: dataDir,
-      SEED_DEMO: "true",
-      PUBLIC_URL: baseURL,
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      LOG_LEVEL: "warn",
-      ...env,
+/** Waits for the newest captured mail to `to` (after the `after`-th) with a link to `pathname`; the mail and the link. */
+export function mailWithLink(messages: CapturedMail[], to: string, pathname: string, after = 0): Promise<{ mail: CapturedMail; link: URL }> {
+  return until(
+    () => {
+      const mail = messages
+        .slice(after)
+        .reverse()
+        .find((m) => m.to.includes(to.toLowerCase()) && m.text.includes(pathname + "?"));
+      const link = mail ? linkIn(mail.text, pathname) : undefined;
+      return mail && link ? { mail, link } : undefined;
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  child.stderr?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const state = await Promise.race([exited.then((code) => ({ exited: code })), new Promise<null>((r) => setTimeout(() => r(null), 500))]);
-    if (state) throw new Error(`the app on port ${port} exited (${state.exited}):\n${output}`);
-    const up = await fetch(`${baseURL}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`the app on port ${port} did not answer /healthz:\n${output}`);
-    }
-  }
-  return {
-    baseURL,
-    apiURL: `http://127.0.0.1:${port + 1}`,
-    async close() {
-      if (child.exitCode === null) {
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      rmSync(path.dirname(dataDir), { recursive: true, force: true });
-    },
-  };
+    `a mail to ${to} with a ${pathname} link`,
+  );
 }
 
 /** A minimal upstream client for a test's own set-up (cookies and the CSRF token kept by hand). */
 export class ApiClient {
   private cookies = new Map<string, string>();
   private csrf = "";
-  /**
-   * `ip`: the client address the upstream sees (X-Forwarded-For; it trusts its loopback caller), so that a
-   * test's set-up has rate-limit counters of its own.
-   */
-  constructor(
-    private readonly api: string,
-    private readonly ip?: string,
-  ) {}
+  constructor(private readonly api: string) {}
 
   async call<T = Record<string, unknown>>(method: string, pathname: string, body?: unknown, expected = 200): Promise<{ message: string; data: T }> {
     if (method !== "GET" && !this.csrf && pathname !== "/api/v1/users/session-info") {
@@ -129,7 +72,6 @@ export class ApiClient {
         ...(body ? { "Content-Type": "application/json" } : {}),
         ...(this.csrf && method !== "GET" ? { "X-CSRF-Token": this.csrf } : {}),
         Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
-        ...(this.ip ? { "X-Forwarded-For": this.ip } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
     });
@@ -142,7 +84,7 @@ export class ApiClient {
       else this.cookies.delete(name);
     }
     const json = (await response.json()) as { message: string; data: T };
-    expect(response.status, `${method} ${pathname}: ${json.message}`).toBe(expected);
+    if (response.status !== expected) throw new Error(`${method} ${pathname}: ${response.status} (expected ${expected}): ${json.message}`);
     return json;
   }
 
@@ -161,6 +103,13 @@ export class ApiClient {
   }
 }
 
+/** Signs `email` in on the upstream `api` and turns two-factor authentication on (a test's set-up). */
+export async function enableTotpFor(api: string, email: string, password = PASSWORD) {
+  const client = new ApiClient(api);
+  await client.signIn(email, password);
+  return client.enableTotp();
+}
+
 /** The authenticator app: RFC 6238, SHA-1, 6 digits, 30 s (what get-totp-secret's otpauth URI says). */
 export function authenticator(secret: string): OTPAuth.TOTP {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s+/g, "")), digits: 6, period: 30, algorithm: "SHA1" });
@@ -172,114 +121,96 @@ export function authenticator(secret: string): OTPAuth.TOTP {
  */
 export const nextCode = (totp: OTPAuth.TOTP) => totp.generate({ timestamp: Date.now() + 30_000 });
 
-/** The newest mail of the development outbox to `to` with a link to `pathname` (an app without SMTP_URL). */
+type OutboxMessage = { id: number; to: string; subject: string; text: string; html: string | null };
+
+async function outbox(api: string, query: string): Promise<OutboxMessage[]> {
+  const response = await fetch(`${api}/api/v1/dev/outbox?${query}`, { headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`GET /api/v1/dev/outbox: ${response.status}`);
+  return ((await response.json()) as { data: { messages: OutboxMessage[] } }).data.messages;
+}
+
+/** The newest outbox mail to `to` (after the id `notBefore`) with a link to `pathname`, and that link (an app without SMTP_URL). */
+export function outboxMail(api: string, to: string, pathname: string, notBefore?: number): Promise<{ mail: OutboxMessage; link: URL }> {
+  return until(
+    async () => {
+      const messages = await outbox(api, `to=${encodeURIComponent(to)}`);
+      const mail = messages.find((m) => (notBefore === undefined || m.id > notBefore) && m.text.includes(pathname + "?"));
+      const link = mail ? linkIn(mail.text, pathname) : undefined;
+      return mail && link ? { mail, link } : undefined;
+    },
+    `an outbox mail to ${to} with a ${pathname} link`,
+  );
+}
+
+/** The link of the newest outbox mail to `to` with a link to `pathname` (after the id `notBefore`). */
 export async function outboxLink(api: string, to: string, pathname: string, notBefore?: number): Promise<URL> {
-  let link: URL | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${api}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: "application/json" } });
-        const json = (await response.json()) as { data: { messages: { id: number; text: string }[] } };
-        const message = json.data.messages.find((m) => (notBefore === undefined || m.id > notBefore) && m.text.includes(pathname + "?"));
-        const href = message ? new RegExp(`https?://[^\\s]+${pathname.replace("/", "\\/")}\\?[^\\s]+`).exec(message.text)?.[0] : undefined;
-        if (href) link = new URL(href);
-        return Boolean(link);
-      },
-      { message: `an outbox mail to ${to} with a ${pathname} link`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return link!;
+  return (await outboxMail(api, to, pathname, notBefore)).link;
 }
 
 /** The newest outbox id (so that a test can wait for a mail sent after it). */
 export async function outboxHead(api: string): Promise<number> {
-  const response = await fetch(`${api}/api/v1/dev/outbox?limit=1`, { headers: { Accept: "application/json" } });
-  const json = (await response.json()) as { data: { messages: { id: number }[] } };
-  return json.data.messages[0]?.id ?? 0;
+  return (await outbox(api, "limit=1"))[0]?.id ?? 0;
 }
 
-export const NEW_PASSWORD = "Fresh-Passw0rd-2026";
-
-/** A client address of a test's own (documentation range 198.18.0.0/15), for X-Forwarded-For. */
-export const testIp = (slot: number) => `198.18.${Math.floor(slot / 250)}.${(slot % 250) + 1}`;
-
-/** Signs in by filling the sign-in form (the way a user does; the context's headers go with it). */
-export async function signInWithForm(page: Page, email: string, password: string, origin = ""): Promise<void> {
-  await page.goto(`${origin}/login`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+/** Outbox mails to `to` after the id `notBefore` (newest first). */
+export async function outboxTo(api: string, to: string, notBefore = 0): Promise<OutboxMessage[]> {
+  return (await outbox(api, `to=${encodeURIComponent(to)}`)).filter((m) => m.id > notBefore);
 }
+
+/** User agents the sessions tests sign in with (shown as "Chrome on …", "Firefox on Windows", "Safari on iOS"). */
+export const USER_AGENTS = {
+  chrome: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+  firefox: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0",
+  iphone: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+} as const;
+
+/** The password rules of spec §5, one failing rule each, and the message each gets (en-US, es-US). */
+export const PASSWORD_RULES = {
+  en: [
+    ["Abcdefg1", "Password must be more than 8 characters"],
+    ["abcdefgh1", "Password must contain an uppercase letter"],
+    ["ABCDEFGH1", "Password must contain a lowercase letter"],
+    ["Abcdefghij", "Password must contain a digit"],
+    ["Abcd efgh1", "Password must not contain spaces"],
+  ],
+  es: [
+    ["Abcdefg1", "La contraseña debe tener más de 8 caracteres"],
+    ["abcdefgh1", "La contraseña debe contener una letra mayúscula"],
+    ["ABCDEFGH1", "La contraseña debe contener una letra minúscula"],
+    ["Abcdefghij", "La contraseña debe contener un número"],
+    ["Abcd efgh1", "La contraseña no debe contener espacios"],
+  ],
+} as const;
 
 /**
- * Signs in through the web's sign-in form with any account (the form itself is tested in auth.spec.ts):
- * posts it with the page's cookies and opens `path`. Returns the redirect target.
+ * The page's analytics beacons (POST /resources/track, one PageView each time the page's path changes, and
+ * an Init first). `settled()` waits until a beacon was sent since the last `mark()` (or since `beacons()` was
+ * called) and every beacon sent has been answered. Each answer carries the web session cookie as it was when
+ * the beacon left, so one still in flight while the user signs in (or asks for a reset link) can put back the
+ * session from before and undo the sign-in (a product race, see .tmp/notes/account-security.md). A user
+ * takes longer than that to type; a test waits for it instead. Call `beacons()` before the page loads, and
+ * `mark()` before a navigation to another path that a sign-in follows.
  */
-export async function signInAs(page: Page, email: string, password: string, path: string | null = null, origin = ""): Promise<string> {
-  const response = await page.request.post(`${origin}/login`, { form: { intent: "password", email, password }, maxRedirects: 0 });
-  expect(response.status(), `sign-in of ${email}`).toBe(302);
-  const location = response.headers()["location"] ?? "";
-  if (path !== null) await page.goto(`${origin}${path}`);
-  return location;
-}
-
-/**
- * A patient account of its own for one test: the seeded population patients have no password, so the
- * `slot`-th active one (by id) gets one through the real reset flow (request, mail in the outbox, link).
- * Slots keep tests apart: give every test its own, and the "nojs" project gets slots 100 higher.
- */
-export async function patientAccount(api: string, slot: number, password = NEW_PASSWORD): Promise<{ email: string; password: string; id: number }> {
-  const ip = testIp(slot);
-  const staff = new ApiClient(api, ip);
-  await staff.signIn("support@demo.test");
-  const page = Math.floor(slot / 100) + 1;
-  const { data } = await staff.call<{ id: number; email: string }[]>(
-    "GET",
-    `/api/v1/users?roles[]=patients&userStatus=active&sort=id_asc&perPage=100&page=${page}&search=example.test`,
-  );
-  const user = data[slot % 100];
-  expect(user, `active population patient #${slot}`).toBeTruthy();
-  const guest = new ApiClient(api, ip);
-  const before = await outboxHead(api);
-  await guest.call("POST", "/actions/users/send-password-reset-email", { loginName: user.email });
-  const link = await outboxLink(api, user.email, "/set-password", before);
-  await guest.call("POST", "/actions/users/set-password", {
-    code: link.searchParams.get("code"),
-    id: link.searchParams.get("id"),
-    newPassword: password,
-    passwordConfirm: password,
+export function beacons(page: Page): { mark(): void; settled(): Promise<void> } {
+  let open = 0;
+  let seen = 0;
+  const isBeacon = (request: Request) => new URL(request.url()).pathname === "/resources/track";
+  page.on("request", (request) => {
+    if (!isBeacon(request)) return;
+    open++;
+    seen++;
   });
-  return { email: user.email, password, id: user.id };
-}
-
-/**
- * axe (WCAG 2.2 AA) on the page as the user sees it now. axe is a script run in the page, which a context
- * without JavaScript cannot run: in the "nojs" project the page's current markup (the server's no-JS HTML,
- * e.g. a form re-rendered with its errors after a post) is served again, at the same address, to a context
- * with JavaScript on but every script file blocked, so nothing hydrates and axe sees exactly that markup
- * with the site's own stylesheets.
- */
-export async function axeHere(page: Page, label: string, testInfo: TestInfo) {
-  if (!isNoJs(testInfo)) return expectNoAxeViolations(page, label);
-  const html = await page.content();
-  const url = page.url();
-  const browser = page.context().browser();
-  if (!browser) throw new Error("no browser");
-  const context = await browser.newContext({ javaScriptEnabled: true, locale: "en-US" });
-  try {
-    await context.route("**/*", (route) => {
-      const request = route.request();
-      if (request.resourceType() === "script") return route.abort();
-      if (request.resourceType() === "document" && request.url() === url) return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
-      return route.continue();
-    });
-    const snapshot = await context.newPage();
-    await snapshot.goto(url);
-    // The inline boot script shows a spinner until hydration, which never comes here.
-    await snapshot.evaluate(() => document.documentElement.classList.remove("booting"));
-    await expectNoAxeViolations(snapshot, `${label} (no JavaScript)`);
-  } finally {
-    await context.close();
-  }
+  const done = (request: Request) => {
+    if (isBeacon(request)) open--;
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return {
+    mark() {
+      seen = 0;
+    },
+    async settled() {
+      await until(() => (seen > 0 && open <= 0 ? true : undefined), "the analytics beacons to be answered");
+    },
+  };
 }

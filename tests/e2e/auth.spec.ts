@@ -1,63 +1,59 @@
 /**
- * Sign-in by role (spec §2 Public, §4 Login), the signed-in visit to /login, form errors, logout.
- * Runs with JavaScript on and off.
+ * Sign-in and logout in the browser, with JavaScript (spec §2 Public, §4 Login): the form checked in the
+ * browser before anything is posted, a refused password, a sign-in that lands home with a toast, and logout
+ * from the patient menu and the staff profile menu. Every no-JavaScript workflow (sign-in by role, back to
+ * the page asked for, the signed-in visit to /login, the rate limit, the logout another site cannot trigger)
+ * runs over HTTP in tests/web/auth.test.ts; the form with its errors is swept by axe (a11y-states/shell.ts).
+ * Tests that log out sign in with a session of their own (signInFresh), so the shared sessions stay valid.
  */
 import { expect, test } from "@playwright/test";
-import { DEMO, PASSWORD, hydrated, signIn, submitSignIn, type DemoUser } from "./support";
+import { beacons } from "./account-security-support";
+import { DEMO, PASSWORD, hydrated, signInFresh, submitSignIn } from "./support";
 
-test.describe("sign-in by role", () => {
-  for (const user of Object.keys(DEMO) as DemoUser[]) {
-    test(`${DEMO[user].email} lands on ${DEMO[user].home}`, async ({ page }) => {
-      await page.goto("/");
-      await expect(page).toHaveURL("/login");
-      await submitSignIn(page, DEMO[user].email);
-      await expect(page).toHaveURL(DEMO[user].home);
-      // The upstream's success message, as a toast.
-      await expect(page.locator("[data-toast=success]")).toHaveText("You are signed in.");
-    });
-  }
-});
-
-test("a signed-in visit to /login redirects by role", async ({ page }) => {
-  await signIn(page, "manager", "/login");
-  await expect(page).toHaveURL("/manager");
-  await page.goto("/");
-  await expect(page).toHaveURL("/manager");
-});
-
-test("a signed-in nurse visiting /login goes to the staff home", async ({ page }) => {
-  await signIn(page, "nurse", "/login");
-  await expect(page).toHaveURL("/staff");
-});
-
-test("empty fields show their errors beside the fields", async ({ page }, testInfo) => {
+test("empty fields show their errors beside the fields, checked in the browser before anything is posted", async ({ page }, testInfo) => {
   await page.goto("/login");
   await hydrated(page, testInfo);
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts++;
+  });
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#sign-in-email-error")).toHaveText("Value is required");
   await expect(page.locator("#sign-in-password-error")).toHaveText("Value is required");
+  // The first field in error has the focus.
+  await expect(page.getByLabel("Email")).toBeFocused();
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("Password", { exact: true }).fill("x");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.locator("#sign-in-email-error")).toHaveText("Value is not a valid email address");
+  // Fixed as you type.
+  await page.getByLabel("Email").fill("someone@example.com");
+  await expect(page.locator("#sign-in-email-error")).toHaveCount(0);
   await expect(page).toHaveURL("/login");
+  expect(posts).toBe(0);
 });
 
-test("a wrong password is refused with the upstream message", async ({ page }) => {
+test("a wrong password is refused with the upstream message; the right one lands home with a toast", async ({ page }, testInfo) => {
+  const quiet = beacons(page);
   await page.goto("/login");
+  await hydrated(page, testInfo);
+  await quiet.settled();
   await submitSignIn(page, DEMO.support.email, "WrongPassw0rd");
-  await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password." }).first()).toBeVisible();
+  await expect(page.locator("#sign-in").getByRole("alert")).toHaveText("Invalid email or password.");
   await expect(page.locator("[data-toast=error]")).toHaveText("Invalid email or password.");
   await expect(page).toHaveURL("/login");
-  // The password is not sent back into the page.
+  // The password is not kept in the page; the email is.
   await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
-  await submitSignIn(page, DEMO.support.email, PASSWORD);
-  await expect(page).toHaveURL("/staff");
+  await expect(page.getByLabel("Email")).toHaveValue(DEMO.support.email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(DEMO.support.home);
+  await expect(page.locator("[data-toast=success]")).toHaveText("You are signed in.");
 });
 
 test("logout ends the session (patient menu)", async ({ page }) => {
-  await signIn(page, "patient");
+  await signInFresh(page, "patient");
   await page.getByRole("complementary").getByRole("link", { name: "Log out" }).click();
   await expect(page).toHaveURL("/login");
   await expect(page.locator("[data-toast=success]")).toHaveText("You have been signed out.");
@@ -65,38 +61,13 @@ test("logout ends the session (patient menu)", async ({ page }) => {
   await expect(page).toHaveURL("/login?redirectTo=%2Fpatient");
 });
 
-test("logout from the staff profile menu", async ({ page }) => {
-  await signIn(page, "provider");
-  await page.getByTestId("profile-menu").locator("summary").click();
-  await page.getByTestId("profile-menu").getByRole("link", { name: "Log out" }).click();
+test("logout from the staff profile menu", async ({ page }, testInfo) => {
+  await signInFresh(page, "provider");
+  await hydrated(page, testInfo);
+  const menu = page.getByTestId("profile-menu");
+  await menu.locator("summary").click();
+  await menu.getByRole("link", { name: "Log out" }).click();
   await expect(page).toHaveURL("/login");
   await page.goto("/staff");
   await expect(page).toHaveURL("/login?redirectTo=%2Fstaff");
-});
-
-test("a logout link on another site cannot sign the user out", async ({ page }) => {
-  await signIn(page, "patient");
-  // A GET from another site (Sec-Fetch-Site: cross-site) only shows a confirmation page…
-  const crossSite = await page.request.get("/actions/users/logout", { headers: { "Sec-Fetch-Site": "cross-site" }, maxRedirects: 0 });
-  expect(crossSite.status()).toBe(200);
-  const html = await crossSite.text();
-  expect(html).toContain("Do you want to sign out?");
-  await page.goto("/patient");
-  await expect(page).toHaveURL("/patient");
-  // …whose POST form, carrying the session's form token, signs out.
-  const formToken = /name="formToken" value="([^"]+)"/.exec(html)?.[1];
-  expect(formToken).toBeTruthy();
-  const confirmed = await page.request.post("/actions/users/logout", { form: { formToken: formToken! }, maxRedirects: 0 });
-  expect(confirmed.status()).toBe(302);
-  expect(confirmed.headers()["location"]).toBe("/login");
-  await page.goto("/patient");
-  await expect(page).toHaveURL("/login?redirectTo=%2Fpatient");
-});
-
-test("a logout post without the form token is refused", async ({ page }) => {
-  await signIn(page, "patient");
-  const response = await page.request.post("/actions/users/logout", { form: { formToken: "forged" }, maxRedirects: 0 });
-  expect(response.status()).toBe(403);
-  await page.goto("/patient");
-  await expect(page).toHaveURL("/patient");
 });

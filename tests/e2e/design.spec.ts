@@ -4,35 +4,11 @@
  * Runs in both Playwright projects ("js" and "nojs", playwright.config.ts). Form tests submit real
  * forms and read the values the server echoes in <output data-testid="submitted">, so in the nojs
  * project they prove every control submits without JavaScript. Keyboard and dialog tests that depend
- * on script run in the js project only. axe (WCAG 2.2 AA tags) must find nothing on any design page,
- * in the default and in the hmr theme (previewed with ?theme=hmr, design pages only).
+ * on script run in the js project only. Every design page answers 200 with its heading in the web tier's route
+ * sweep; axe checks every design page in both themes in the axe sweep (tests/e2e/a11y.spec.ts).
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-
-const COMPONENTS = [
-  "alert",
-  "avatar",
-  "badge",
-  "breadcrumbs",
-  "button",
-  "button-group",
-  "chart",
-  "checkbox",
-  "featured-icon",
-  "input",
-  "modal",
-  "radio",
-  "select",
-  "switch",
-  "tabs",
-  "textarea",
-  "tooltip",
-  "tag-input",
-  "search-input",
-] as const;
-
-const PAGES = ["/_design/foundation", ...COMPONENTS.map((c) => `/_design/components/${c}`)];
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, isNoJs } from "./support";
 
 const submitted = (page: Page) => page.getByTestId("submitted");
 
@@ -40,16 +16,6 @@ const submitted = (page: Page) => page.getByTestId("submitted");
 test.use({ locale: "en-US", extraHTTPHeaders: { "Accept-Language": "en-US" } });
 
 test.describe("design pages render", () => {
-  for (const path of PAGES) {
-    test(`${path} answers 200 with its heading`, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expect(page.getByRole("navigation", { name: "Design system" })).toBeVisible();
-      await expect(page.getByRole("main")).toBeVisible();
-    });
-  }
-
   test("the component heading names the component; the title names the section", async ({ page }) => {
     await page.goto("/_design/components/button-group");
     await expect(page).toHaveTitle(/Design system: components$/);
@@ -500,80 +466,18 @@ test.describe("with JavaScript", () => {
   });
 });
 
-test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
-  const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-  const extra = ["/_design/components/modal?modal=default", "/_design/components/modal?modal=cancel-review", "/_design/components/tabs?tab=visits"];
-
-  /**
-   * axe runs as a script in the page, which a context without JavaScript cannot do. For the nojs project
-   * the page is opened with JavaScript on but every script file blocked, so the app never hydrates and
-   * axe sees the server-rendered, no-JavaScript markup.
-   */
-  async function openForAxe(page: Page, browser: Browser, javaScriptEnabled: boolean, url: string) {
-    if (javaScriptEnabled) {
-      const response = await page.goto(url);
-      return { target: page, status: response?.status(), close: async () => {} };
-    }
-    // browser.newContext() in a test inherits the project's options: turn JavaScript back on explicitly.
-    const context = await browser.newContext({
-      javaScriptEnabled: true,
-      locale: "en-US",
-      extraHTTPHeaders: { "Accept-Language": "en-US" },
-      baseURL: test.info().project.use.baseURL,
-    });
-    await context.route("**/*", (route) =>
-      route.request().resourceType() === "script" ? route.abort() : route.continue(),
-    );
-    const target = await context.newPage();
-    const response = await target.goto(url);
-    // The inline boot script shows a spinner until hydration, which never comes here.
-    await target.evaluate(() => document.documentElement.classList.remove("booting"));
-    return { target, status: response?.status(), close: () => context.close() };
-  }
-
-  for (const theme of ["default", "hmr"] as const) {
-    for (const path of [...PAGES, ...extra]) {
-      test(`${path} (${theme} theme) has no violations`, async ({ page, browser, javaScriptEnabled }) => {
-        const url = theme === "hmr" ? `${path}${path.includes("?") ? "&" : "?"}theme=hmr` : path;
-        const { target, status, close } = await openForAxe(page, browser, javaScriptEnabled !== false, url);
-        expect(status).toBe(200);
-        await expect(target.getByRole("heading", { level: 1 })).toBeVisible();
-        const results = await new AxeBuilder({ page: target }).withTags(TAGS).analyze();
-        await close();
-        expect(
-          results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) })),
-        ).toEqual([]);
-      });
-    }
-  }
-
-  test("on an hmr host name the whole document uses the hmr theme, without violations", async ({
-    page,
-    browser,
-    baseURL,
-    javaScriptEnabled,
-  }) => {
-    for (const path of ["/_design/foundation", "/_design/components/button"]) {
-      const url = new URL(path, baseURL);
-      url.hostname = "hmr.localhost"; // mapped to this machine by the browser's host-resolver rules
-      const { target, status, close } = await openForAxe(page, browser, javaScriptEnabled !== false, url.toString());
-      expect(status).toBe(200);
-      await expect(target.locator("html")).toHaveAttribute("data-theme", "hmr");
-      const results = await new AxeBuilder({ page: target }).withTags(TAGS).analyze();
-      await close();
-      expect(results.violations.map((v) => v.id)).toEqual([]);
-    }
-  });
-
-  test("an open enhanced select has no violations", async ({ page, javaScriptEnabled }) => {
-    test.skip(javaScriptEnabled === false, "the listbox exists with JavaScript only");
+test.describe("accessibility of what only script shows", () => {
+  // Every design page, its modal and tab states, in both themes, with JavaScript on and off, is checked by the
+  // axe sweep (tests/e2e/a11y.spec.ts, tests/support/a11y-states/design.ts). An open listbox exists only with
+  // JavaScript, after a key press, so it is checked here.
+  test("an open enhanced select has no violations", async ({ page }, testInfo) => {
+    test.skip(isNoJs(testInfo), "the listbox exists with JavaScript only");
     await page.goto("/_design/components/select");
     const state = page.getByRole("combobox", { name: "State" });
     await expect(state).toHaveValue("California");
     await state.focus();
     await page.keyboard.press("ArrowDown");
     await expect(page.getByRole("listbox", { name: "State" })).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page, "open enhanced select", ["[role=listbox]"]);
   });
 });

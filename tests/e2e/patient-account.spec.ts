@@ -1,11 +1,11 @@
 /**
  * Patient account pages (issue 7; spec §2 account pages and menu, §3 profile / address / save-address, §4
  * billing portal and invoice statuses, §5 validation, §7 calls, §8 card declined and 'Cannot download invoice',
- * §9 currency and the 400x400 picture), with JavaScript on and off, in en-US and es-US, axe on every page.
+ * §9 currency and the 400x400 picture), with JavaScript on and off, in en-US and es-US. Every page and its
+ * error and confirmation states are checked by the axe sweep (tests/support/a11y-states/patient-account.ts).
  *
  * Who is changed, so that nothing meets another test:
- *  - profile and addresses: a seeded population patient of this file's own, given a password through the real
- *    reset flow (other specs look the demo patients up by name, so their names stay as they are);
+ *  - profile and addresses: a test patient of this file's own (SEED_TEST_ACCOUNTS);
  *  - cards and billing (the demo patients have the invoices): the first demo patient in the "js" project and the
  *    second in "nojs".
  * The two projects run side by side against one server; within a project the tests of this file run in order.
@@ -13,10 +13,10 @@
 import { deflateSync, crc32 } from "node:zlib";
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { PASSWORD, expectNoAxeViolations, hydrated, isNoJs } from "./support";
+import { PASSWORD, hydrated, isNoJs, testPatient } from "./support";
 
-// In order within a project; axe runs on several pages per test, which takes a while on a busy 2-core machine.
-test.describe.configure({ mode: "default", timeout: 90_000 });
+// In order within a project: the tests of a project share its patients (cards, addresses).
+test.describe.configure({ mode: "default" });
 
 const PATIENTS = { js: "patient@demo.test", nojs: "patient2@demo.test" } as const;
 const patientOf = (testInfo: TestInfo) => (isNoJs(testInfo) ? PATIENTS.nojs : PATIENTS.js);
@@ -34,102 +34,11 @@ async function signInPatient(page: Page, testInfo: TestInfo, path: string, accou
   await hydrated(page, testInfo);
 }
 
-const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 3101}`;
-
-/** The upstream API by hand, for set-up: cookies, the CSRF token and a client address of its own (rate limits). */
-async function apiCall<T>(jar: Map<string, string>, ip: string, method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {
-    Accept: "application/json",
-    "X-Requested-With": "XMLHttpRequest",
-    "X-Frontend-Version": "2",
-    "X-Forwarded-For": ip,
-    Cookie: [...jar].filter(([k]) => k !== "csrf").map(([k, v]) => `${k}=${v}`).join("; "),
-  };
-  if (method !== "GET") {
-    headers["Content-Type"] = "application/json";
-    headers["X-CSRF-Token"] = jar.get("csrf") ?? "";
-  }
-  const response = await fetch(API + path, { method, headers, body: method === "GET" ? undefined : JSON.stringify(body ?? {}) });
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(";");
-    const at = pair.indexOf("=");
-    if (pair.slice(at + 1)) jar.set(pair.slice(0, at), pair.slice(at + 1));
-    else jar.delete(pair.slice(0, at));
-  }
-  const json = (await response.json()) as { message: string; data: T };
-  expect(response.status, `${method} ${path}: ${json.message}`).toBe(200);
-  return json.data;
-}
-
 /**
- * A patient account of this file's own: the `index`-th active population patient (by id; the seeded population
- * has no passwords) gets one through the real reset flow — request, the mail in the development outbox, the link.
- * Indexes 90+ of the first two pages, apart from those other specs use.
+ * A patient account of this file's own for profile and address changes (other specs look the demo patients up by
+ * name, so their names stay as they are): test patient 20 in the "js" project, 21 in "nojs" (tests/support/accounts.ts).
  */
-const ownPatients = new Map<number, Promise<Account>>();
-function ownPatient(testInfo: TestInfo): Promise<Account> {
-  const slot = isNoJs(testInfo) ? 190 : 90;
-  if (!ownPatients.has(slot)) ownPatients.set(slot, makeOwnPatient(slot));
-  return ownPatients.get(slot)!;
-}
-async function makeOwnPatient(slot: number): Promise<Account> {
-  const ip = `198.19.7.${slot % 250}`;
-  const staff = new Map<string, string>();
-  staff.set("csrf", (await apiCall<{ csrfTokenValue: string }>(staff, ip, "POST", "/api/v1/users/session-info", {})).csrfTokenValue);
-  staff.set("csrf", (await apiCall<{ csrfTokenValue: string }>(staff, ip, "POST", "/actions/users/login", { loginName: "support@demo.test", password: PASSWORD })).csrfTokenValue);
-  const users = await apiCall<{ email: string }[]>(
-    staff,
-    ip,
-    "GET",
-    `/api/v1/users?roles[]=patients&userStatus=active&sort=id_asc&perPage=100&page=${Math.floor(slot / 100) + 1}&search=example.test`,
-  );
-  const email = users[slot % 100]?.email;
-  expect(email, `population patient #${slot}`).toBeTruthy();
-  const guest = new Map<string, string>();
-  guest.set("csrf", (await apiCall<{ csrfTokenValue: string }>(guest, ip, "POST", "/api/v1/users/session-info", {})).csrfTokenValue);
-  const outbox = async () =>
-    (await apiCall<{ messages: { id: number; text: string }[] }>(guest, ip, "GET", `/api/v1/dev/outbox?to=${encodeURIComponent(email!)}`)).messages;
-  const before = Math.max(0, ...(await outbox()).map((m) => m.id));
-  await apiCall(guest, ip, "POST", "/actions/users/send-password-reset-email", { loginName: email });
-  let link: URL | null = null;
-  await expect
-    .poll(async () => {
-      const mail = (await outbox()).find((m) => m.id > before && m.text.includes("/set-password?"));
-      const href = mail ? /https?:\/\/\S+\/set-password\?\S+/.exec(mail.text)?.[0] : undefined;
-      link = href ? new URL(href) : null;
-      return link !== null;
-    }, { timeout: 15_000 })
-    .toBe(true);
-  const password = "Account-Passw0rd-7";
-  const url = link as unknown as URL;
-  await apiCall(guest, ip, "POST", "/actions/users/set-password", {
-    code: url.searchParams.get("code"),
-    id: url.searchParams.get("id"),
-    newPassword: password,
-    passwordConfirm: password,
-  });
-  return { email: email!, password };
-}
-
-/**
- * axe on the page as the user has it. axe is a script, which a page without JavaScript cannot run: in the "nojs"
- * project the page's own markup (scripts removed) is loaded into a JavaScript-enabled page at the same URL, with
- * the same styles, and checked there.
- */
-async function expectAccessible(page: Page, testInfo: TestInfo, label: string) {
-  if (!isNoJs(testInfo)) return expectNoAxeViolations(page, label);
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-  try {
-    const copy = await context.newPage();
-    const url = page.url();
-    await copy.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
-    await copy.goto(url);
-    await expectNoAxeViolations(copy, `${label} (without JavaScript)`);
-  } finally {
-    await context.close();
-  }
-}
+const ownPatient = (testInfo: TestInfo): Account => testPatient(isNoJs(testInfo) ? 21 : 20);
 
 const toast = (page: Page, type: "success" | "error", text: string | RegExp) => page.locator(`[data-toast=${type}]`).filter({ hasText: text });
 
@@ -178,7 +87,7 @@ const yearsAgo = (years: number, days = 0) => {
 
 test.describe("profile", () => {
   test("edit names, phone, date of birth and time zone", async ({ page }, testInfo) => {
-    await signInPatient(page, testInfo, "/patient/account/profile", await ownPatient(testInfo));
+    await signInPatient(page, testInfo, "/patient/account/profile", ownPatient(testInfo));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Profile");
     const details = page.getByRole("region", { name: "Personal details" });
     const suffix = isNoJs(testInfo) ? "Nojs" : "Js";
@@ -203,7 +112,7 @@ test.describe("profile", () => {
   });
 
   test("each validation message, with the input kept", async ({ page }, testInfo) => {
-    await signInPatient(page, testInfo, "/patient/account/profile", await ownPatient(testInfo));
+    await signInPatient(page, testInfo, "/patient/account/profile", ownPatient(testInfo));
     const details = page.getByRole("region", { name: "Personal details" });
     await details.getByLabel("First name").fill("Ann3");
     await details.getByLabel("Last name").fill("   ");
@@ -232,11 +141,10 @@ test.describe("profile", () => {
       await expect(details.getByText(message, { exact: true })).toBeVisible();
       await expect(details.getByLabel("Date of birth")).toHaveValue(value);
     }
-    await expectAccessible(page, testInfo, "profile with errors");
   });
 
   test("email change: the typo suggestion, then the link to the new address", async ({ page }, testInfo) => {
-    await signInPatient(page, testInfo, "/patient/account/profile", await ownPatient(testInfo));
+    await signInPatient(page, testInfo, "/patient/account/profile", ownPatient(testInfo));
     const section = page.getByRole("region", { name: "Email address" });
     const local = isNoJs(testInfo) ? "ana.nojs" : "ana.js";
     await section.getByLabel("Email").fill(`${local}@gmial.com`);
@@ -249,11 +157,11 @@ test.describe("profile", () => {
       `We sent a confirmation link to ${local}@gmail.com. Your email address changes when you open it.`,
     );
     // The address itself changes only when the link is opened.
-    await expect(section.getByLabel("Email")).toHaveValue((await ownPatient(testInfo)).email);
+    await expect(section.getByLabel("Email")).toHaveValue(ownPatient(testInfo).email);
   });
 
   test("picture: upload a PNG, refuse an HTML file named .png and a picture that is too large, remove", async ({ page }, testInfo) => {
-    await signInPatient(page, testInfo, "/patient/account/profile", await ownPatient(testInfo));
+    await signInPatient(page, testInfo, "/patient/account/profile", ownPatient(testInfo));
     const section = page.getByRole("region", { name: "Profile picture" });
     await expect(section).toContainText("400x400 px recommended");
     await expect(section.getByLabel("Choose a picture")).toHaveAttribute("accept", /\.jpg,\.jpeg,\.png,\.gif/);
@@ -294,7 +202,7 @@ test.describe("profile", () => {
 
 test.describe("my pharmacy: addresses", () => {
   test("save the shipping and the billing address, and the ZIP code error", async ({ page }, testInfo) => {
-    await signInPatient(page, testInfo, "/patient/account/pharmacy", await ownPatient(testInfo));
+    await signInPatient(page, testInfo, "/patient/account/pharmacy", ownPatient(testInfo));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("My pharmacy");
     const shipping = page.getByRole("region", { name: "Shipping address" });
     const billing = page.getByRole("region", { name: "Billing address" });
@@ -333,7 +241,6 @@ test.describe("my pharmacy: addresses", () => {
     await expect(billing.getByLabel("Phone")).toHaveValue("(303) 555-0100");
     if (isNoJs(testInfo)) await expect(billing.getByLabel("State")).toHaveValue("CO");
     else await expect(billing.getByRole("combobox", { name: "State" })).toHaveValue("Colorado");
-    await expectAccessible(page, testInfo, "my pharmacy");
   });
 });
 
@@ -377,7 +284,6 @@ test.describe("payment details", () => {
     const dialog = page.getByRole("dialog", { name: "Delete this card?" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("Discover ending in 1117");
-    await expectAccessible(page, testInfo, "delete card confirmation");
     await dialog.getByRole("link", { name: "Keep card" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(cardRow(page, "1117")).toHaveCount(1);
@@ -411,7 +317,6 @@ test.describe("payment details", () => {
     await expect(form.getByText("Enter a valid card number")).toBeVisible();
     await expect(form.getByText("Enter the expiry month (1–12)")).toBeVisible();
     await expect(form.getByText("Enter the 3-digit security code (4 digits for American Express)")).toBeVisible();
-    await expectAccessible(page, testInfo, "payment details with errors");
   });
 });
 
@@ -427,7 +332,6 @@ test.describe("billing", () => {
     await expect(rows.first()).toContainText(/\$\d{1,3}(,\d{3})*\.\d{2}/);
     await expect(rows.first()).toContainText(/\d{2}\/\d{2}\/\d{4} – \d{2}\/\d{2}\/\d{4}/);
     await expect(page.getByRole("table").getByText(isNoJs(testInfo) ? "Draft" : "Payment due", { exact: true })).toBeVisible();
-    await expectAccessible(page, testInfo, "billing");
 
     const link = rows.first().getByRole("link", { name: /Download PDF/ });
     const href = await link.getAttribute("href");
@@ -457,7 +361,6 @@ test.describe("billing", () => {
     await expect(page).toHaveURL(/\/patient\/account\/payment-details\?portalSession=[A-Za-z0-9_-]+$/);
     const portal = page.getByTestId("billing-portal");
     await expect(portal).toContainText("You are in the billing portal");
-    await expectAccessible(page, testInfo, "payment details as the billing portal");
     await portal.getByRole("button", { name: "Close billing portal" }).click();
     await expect(page).toHaveURL("/patient/account/billing");
     await expect(toast(page, "success", "Your billing details are up to date.")).toBeVisible();
@@ -471,7 +374,7 @@ test.describe("in Spanish (es-US)", () => {
   test.use({ locale: "es-US" });
 
   test("profile validation messages", async ({ page }, testInfo) => {
-    await signInPatient(page, testInfo, "/patient/account/profile", await ownPatient(testInfo));
+    await signInPatient(page, testInfo, "/patient/account/profile", ownPatient(testInfo));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Perfil");
     const details = page.getByRole("region", { name: "Datos personales" });
     await details.getByLabel("Nombre", { exact: true }).fill("Ana 2");
@@ -495,7 +398,6 @@ test.describe("in Spanish (es-US)", () => {
       await details.getByRole("button", { name: "Guardar datos" }).click();
       await expect(details.getByText(message, { exact: true })).toBeVisible();
     }
-    await expectAccessible(page, testInfo, "perfil");
     await details.getByLabel("Fecha de nacimiento").fill("11/02/1979");
     await details.getByRole("button", { name: "Guardar datos" }).click();
     await expect(toast(page, "success", "Su perfil se ha actualizado.")).toBeVisible();
@@ -531,7 +433,7 @@ test.describe("in Spanish (es-US)", () => {
 /* ------------------------------------------------------------------------------------------------------------ */
 
 test.describe("account layout", () => {
-  test("axe on every account page", async ({ page }, testInfo) => {
+  test("every account page: its title and the current menu item", async ({ page }, testInfo) => {
     await signInPatient(page, testInfo, "/patient/account/profile");
     for (const [path, title] of [
       ["/patient/account/profile", "Profile"],
@@ -543,7 +445,6 @@ test.describe("account layout", () => {
       await hydrated(page, testInfo);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
       await expect(page.getByRole("navigation", { name: "Account menu" }).getByRole("link", { name: title })).toHaveAttribute("aria-current", "page");
-      await expectAccessible(page, testInfo, path);
     }
   });
 
@@ -560,7 +461,6 @@ test.describe("account layout", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment details");
       await menu.getByRole("link", { name: "Security" }).click();
       await expect(page).toHaveURL("/patient/account/security");
-      await expectAccessible(page, testInfo, "account on a small screen");
     });
   });
 });

@@ -1,0 +1,24 @@
+/**
+ * Every answer of the web says where its time went (Server-Timing, app/lib/server-timing.server.ts): a signed-in
+ * page its upstream calls, loaders and render; a redirect its total.
+ */
+import { describe, expect, it } from "vitest";
+import { as, WebClient } from "./client";
+
+describe("Server-Timing", () => {
+  it("a signed-in page: upstream calls, loaders and render", async () => {
+    const client = await as("patient");
+    const response = await client.raw("GET", "/patient/account/profile");
+    expect(response.status).toBe(200);
+    const header = response.headers.get("server-timing") ?? "";
+    expect(header).toMatch(/upstream;dur=\d+\.\d(;desc="\d+ calls")?/);
+    expect(header).toMatch(/loaders;dur=\d+\.\d/);
+    expect(header).toMatch(/render;dur=\d+\.\d/);
+  });
+
+  it("a redirect: the total", async () => {
+    const response = await new WebClient().raw("GET", "/patient");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("server-timing")).toMatch(/total;dur=\d+\.\d/);
+  });
+});
