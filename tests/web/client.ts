@@ -244,9 +244,11 @@ export class WebClient {
     const buttonName = opts.button ?? (typeof form === "object" ? form.button : undefined);
     const submitter = buttonName ? page.button(buttonName) : null;
     const entries = overlay(formEntries(el, submitter), values);
-    const action = submitter?.getAttribute("formaction") ?? el.getAttribute("action") ?? page.path;
+    // React writes formAction / formMethod in camel case, and linkedom keeps an attribute's case as written.
+    const submitterAttr = (name: string) => submitter?.getAttribute(name.toLowerCase()) ?? submitter?.getAttribute(name) ?? null;
+    const action = submitterAttr("formAction") ?? el.getAttribute("action") ?? page.path;
     const target = new URL(action, page.url);
-    const method = (submitter?.getAttribute("formmethod") ?? el.getAttribute("method") ?? "get").toLowerCase();
+    const method = (submitterAttr("formMethod") ?? el.getAttribute("method") ?? "get").toLowerCase();
     if (method === "get") {
       target.search = new URLSearchParams(entries).toString();
       return this.get(target.toString(), opts);
