@@ -14,8 +14,8 @@ export const BASE_URL = `http://localhost:${PORT}`;
 const tmpDir = `.tmp/web-e2e-${PORT}`;
 const dataDir = `${tmpDir}/data-${Date.now()}`;
 
-/** Specs that run with JavaScript on only: their no-JavaScript workflows are HTTP tests of tests/web. */
-const JS_ONLY = /\/(a11y|auth|totp|account-security|password-reset|tasks)\.spec\.ts$/;
+/** Specs that run with JavaScript on only: their no-JavaScript workflows are HTTP tests of tests/web (access: the route sweep and tests/web/auth.test.ts). */
+const JS_ONLY = /\/(a11y|auth|totp|account-security|password-reset|tasks|access)\.spec\.ts$/;
 
 const chromium = {
   executablePath: "/usr/bin/chromium",
