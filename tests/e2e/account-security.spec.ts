@@ -12,7 +12,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD_RULES, USER_AGENTS, authenticator, enableTotpFor, outboxHead, outboxLink } from "./account-security-support";
-import { hydrated, signInWith, testPatient } from "./support";
+import { countPosts, hydrated, signInWith, testPatient } from "./support";
 
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 3101}`;
 const SECURITY = "/patient/account/security";
@@ -23,16 +23,6 @@ async function switchLanguage(page: Page, name: "English" | "Español") {
 }
 
 const toast = (page: Page, type: "success" | "error" | "info") => page.locator(`[data-toast=${type}]`).last();
-
-/** Counts the posts to `path` (a form's action) the page makes: client-side validation stops a failing form before any. */
-function countPosts(page: Page, path: string): () => number {
-  let posts = 0;
-  page.on("request", (request) => {
-    const { pathname } = new URL(request.url());
-    if (request.method() === "POST" && (pathname === path || pathname === `${path}.data`)) posts++;
-  });
-  return () => posts;
-}
 
 test("change password: a wrong current password from the server, each rule checked before posting and ticked off as you type", async ({ page }, testInfo) => {
   const account = testPatient(10);

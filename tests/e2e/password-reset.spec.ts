@@ -14,9 +14,9 @@
  * worker (`mode: "default"`); `afterAll` stops the app and the SMTP server. A database of its own: test
  * patient 17 here is this file's.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { PASSWORD_RULES, beacons, mailWithLink, spawnApp, startSmtpCapture, type SpawnedApp } from "./account-security-support";
-import { hydrated, testPatient } from "./support";
+import { countPosts, hydrated, testPatient } from "./support";
 
 test.describe.configure({ mode: "default" });
 
@@ -37,16 +37,6 @@ test.afterAll(async () => {
 
 const NEW = "Brand-new-Passw0rd";
 const url = (path: string) => app.baseURL + path;
-
-/** Counts the posts to `path` (a form's action) the page makes: client-side validation stops a failing form before any. */
-function countPosts(page: Page, path: string): () => number {
-  let posts = 0;
-  page.on("request", (request) => {
-    const { pathname } = new URL(request.url());
-    if (request.method() === "POST" && (pathname === path || pathname === `${path}.data`)) posts++;
-  });
-  return () => posts;
-}
 
 test("the whole reset journey: mail over SMTP, the link, the new password; the old password and other sessions end", async ({ page, browser }, testInfo) => {
   const account = testPatient(17);

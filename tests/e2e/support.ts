@@ -65,6 +65,16 @@ export async function statusOf(page: Page, path: string): Promise<number> {
   return (await page.request.get(path, { maxRedirects: 0 })).status();
 }
 
+/** Counts the posts to `path` (a form's action) the page makes: client-side validation stops a failing form before any. */
+export function countPosts(page: Page, path: string): () => number {
+  let posts = 0;
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === "POST" && (pathname === path || pathname === `${path}.data`)) posts++;
+  });
+  return () => posts;
+}
+
 /** Waits until the client has hydrated (the boot spinner's class is gone), a no-op without JavaScript. */
 export async function hydrated(page: Page, testInfo: TestInfo) {
   if (isNoJs(testInfo)) return;
