@@ -1,8 +1,13 @@
 /**
  * Patient account pages (issue 7; spec §2 account pages and menu, §3 profile / address / save-address, §4
  * billing portal and invoice statuses, §5 validation, §7 calls, §8 card declined and 'Cannot download invoice',
- * §9 currency and the 400x400 picture), with JavaScript on and off, in en-US and es-US. Every page and its
- * error and confirmation states are checked by the axe sweep (tests/support/a11y-states/patient-account.ts).
+ * §9 currency and the 400x400 picture), in the browser, in en-US and es-US. Every page and its error and
+ * confirmation states are checked by the axe sweep (tests/support/a11y-states/patient-account.ts).
+ *
+ * Without JavaScript only the picture upload runs here (a file input: what plain HTTP cannot show); every other
+ * workflow without JavaScript is an HTTP test of tests/web/patient-account.test.ts. The no-JS branches below are
+ * what those workflows look like in a browser, kept for the picture test's helpers and for running the file by
+ * hand in the "nojs" project with PATIENT_ACCOUNT_NOJS=all.
  *
  * Who is changed, so that nothing meets another test:
  *  - profile and addresses: a test patient of this file's own (SEED_TEST_ACCOUNTS);
@@ -17,6 +22,13 @@ import { PASSWORD, hydrated, isNoJs, testPatient } from "./support";
 
 // In order within a project: the tests of a project share its patients (cards, addresses).
 test.describe.configure({ mode: "default" });
+
+// Playwright's fixtures argument comes first; this hook needs none of them.
+// eslint-disable-next-line no-empty-pattern
+test.beforeEach(({}, testInfo) => {
+  const httpTier = isNoJs(testInfo) && !testInfo.title.startsWith("picture:") && process.env.PATIENT_ACCOUNT_NOJS !== "all";
+  test.skip(httpTier, "without JavaScript this workflow is an HTTP test (tests/web/patient-account.test.ts)");
+});
 
 const PATIENTS = { js: "patient@demo.test", nojs: "patient2@demo.test" } as const;
 const patientOf = (testInfo: TestInfo) => (isNoJs(testInfo) ? PATIENTS.nojs : PATIENTS.js);
