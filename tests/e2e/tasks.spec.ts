@@ -10,6 +10,7 @@
  */
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { hydrated, signIn } from "./support";
+import { TASK_TABS_ES } from "../support/texts";
 
 type Person = { id: number; fullName: string };
 
@@ -498,16 +499,7 @@ test.describe("es-US", () => {
     await page.getByRole("button", { name: "Español" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", /^es/);
     await hydrated(page, testInfo);
-    await expect(page.getByRole("navigation", { name: "Estado de la tarea" }).getByRole("link")).toHaveText([
-      "Activas",
-      "Por hacer",
-      "En curso",
-      "Esperando al cliente",
-      "Por verificar por el equipo",
-      "Por discutir",
-      "Hechas",
-      "Todas",
-    ]);
+    await expect(page.getByRole("navigation", { name: "Estado de la tarea" }).getByRole("link")).toHaveText(TASK_TABS_ES);
   });
 });
 

@@ -10,6 +10,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { as, formEntries, squash, type WebClient, type WebPage } from "./client";
+import { TASK_TABS_ES } from "../support/texts";
 
 type Person = { id: number; fullName: string };
 
@@ -375,16 +376,7 @@ describe("in Spanish (es-US)", () => {
   it("create a task; statuses, categories and the activity are translated", async () => {
     const client = await as("nurse", { language: "es-US" });
     const list = await client.get("/staff/tasks");
-    expect(list.$$("nav[aria-label='Estado de la tarea'] a").map((a) => squash(a.textContent ?? ""))).toEqual([
-      "Activas",
-      "Por hacer",
-      "En curso",
-      "Esperando al cliente",
-      "Por verificar por el equipo",
-      "Por discutir",
-      "Hechas",
-      "Todas",
-    ]);
+    expect(list.$$("nav[aria-label='Estado de la tarea'] a").map((a) => squash(a.textContent ?? ""))).toEqual(TASK_TABS_ES);
     const emma = await person(client, "patient", "Emma Carter");
     const grace = await person(client, "assignee", "Grace Lee");
     const modal = await client.get(list.link("Crear tarea"));
