@@ -427,19 +427,8 @@ export type TaskPages = z.infer<typeof taskPagesSchema>;
 export const tasksMassResultSchema = z.object({ ids: z.array(z.number().int()), count: z.number().int() });
 export const taskDeleteResultSchema = z.object({ id: z.number().int() });
 
-/** The English sentences of activity entries ({from}, {to}: labels or full names). */
-export const TASK_ACTIVITY_TEMPLATES = {
-  created: "Task created",
-  createdAuto: "Task created automatically",
-  status: "Status changed from {from} to {to}",
-  assignee: "Assignee changed from {from} to {to}",
-  patient: "Patient changed from {from} to {to}",
-  journey: "Journey changed from {from} to {to}",
-  category: "Category changed from {from} to {to}",
-  source: "Source changed from {from} to {to}",
-  title: "Title changed",
-  description: "Description changed",
-} as const;
+/** The English sentences of activity entries: plain constants the browser may import (./task-activity.ts). */
+export { TASK_ACTIVITY_TEMPLATES } from "./task-activity.ts";
 
 export type { TaskCategory, TaskSource, TaskStatus };
 export { TASK_CATEGORY_VALUES };

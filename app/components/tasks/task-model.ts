@@ -18,7 +18,7 @@
  *
  * Closing a modal is a link to the list's own state (listHref), so the list behind it stays as it was.
  */
-import { TASK_ACTIVITY_TEMPLATES } from "../../../api/contract/tasks.ts";
+import { TASK_ACTIVITY_TEMPLATES } from "../../../api/contract/task-activity.ts";
 import {
   ACTIVE_TASK_STATUS_STRINGS,
   SERVICE_SECTION_LABELS,
