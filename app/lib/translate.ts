@@ -48,7 +48,22 @@ function interpolate(text: string, options: Options | undefined): string {
   });
 }
 
+/**
+ * One translator per (resources, language, default namespace): the server renders every page of a language from
+ * the same resources object, so requests share it instead of building one each (and its per-namespace `t`s).
+ */
+const translators = new WeakMap<ResourceLanguage, Map<string, Translator>>();
+
 export function createTranslator(language: string, resources: ResourceLanguage, defaultNs: string): Translator {
+  let byKey = translators.get(resources);
+  if (!byKey) translators.set(resources, (byKey = new Map()));
+  const key = `${language}\u0000${defaultNs}`;
+  let translator = byKey.get(key);
+  if (!translator) byKey.set(key, (translator = buildTranslator(language, resources, defaultNs)));
+  return translator;
+}
+
+function buildTranslator(language: string, resources: ResourceLanguage, defaultNs: string): Translator {
   const rules = new Intl.PluralRules(language);
   const translate = (fixedNs: string, key: string, options?: Options): string => {
     const at = key.indexOf(":");
