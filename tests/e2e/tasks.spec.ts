@@ -10,6 +10,7 @@
  */
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { hydrated, signIn } from "./support";
+import { createTaskForm } from "../support/tasks";
 import { TASK_TABS_ES } from "../support/texts";
 
 type Person = { id: number; fullName: string };
@@ -33,17 +34,7 @@ async function createTask(
   fields: { title: string; patient: Person; assignee: Person; status?: string; journey?: string; category?: string; source?: string },
 ) {
   const response = await page.request.post(path, {
-    form: {
-      intent: "create",
-      title: fields.title,
-      description: `Description of ${fields.title}`,
-      patientId: String(fields.patient.id),
-      providerId: String(fields.assignee.id),
-      taskStatus: fields.status ?? "todo",
-      taskJourney: fields.journey ?? "1",
-      taskCategory: fields.category ?? "",
-      taskSource: fields.source ?? "",
-    },
+    form: createTaskForm({ ...fields, patientId: fields.patient.id, providerId: fields.assignee.id }),
     maxRedirects: 0,
   });
   expect(response.status(), `create ${fields.title}`).toBe(302);

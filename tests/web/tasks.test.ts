@@ -10,6 +10,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { as, formEntries, squash, type WebClient, type WebPage } from "./client";
+import { createTaskForm } from "../support/tasks";
 import { TASK_TABS_ES } from "../support/texts";
 
 type Person = { id: number; fullName: string };
@@ -31,17 +32,7 @@ async function createTask(client: WebClient, path: string, fields: { title: stri
   const response = await client.raw(
     "POST",
     path,
-    new URLSearchParams({
-      intent: "create",
-      title: fields.title,
-      description: `Description of ${fields.title}`,
-      patientId: String(fields.patient.id),
-      providerId: String(fields.assignee.id),
-      taskStatus: fields.status ?? "todo",
-      taskJourney: "1",
-      taskCategory: "2",
-      taskSource: "email",
-    }),
+    new URLSearchParams(createTaskForm({ title: fields.title, patientId: fields.patient.id, providerId: fields.assignee.id, status: fields.status, category: "2", source: "email" })),
   );
   expect(response.status, `create ${fields.title}`).toBe(302);
   await response.arrayBuffer();
