@@ -5,14 +5,12 @@
  * confirmation states are checked by the axe sweep (tests/support/a11y-states/patient-account.ts).
  *
  * Without JavaScript only the picture upload runs here (a file input: what plain HTTP cannot show); every other
- * workflow without JavaScript is an HTTP test of tests/web/patient-account.test.ts. The no-JS branches below are
- * what those workflows look like in a browser, kept for the picture test's helpers and for running the file by
- * hand in the "nojs" project with PATIENT_ACCOUNT_NOJS=all.
+ * workflow without JavaScript is an HTTP test of tests/web/patient-account.test.ts. The tests that run in both
+ * projects carry the tag @nojs-browser.
  *
  * Who is changed, so that nothing meets another test:
  *  - profile and addresses: a test patient of this file's own (SEED_TEST_ACCOUNTS);
- *  - cards and billing (the demo patients have the invoices): the first demo patient in the "js" project and the
- *    second in "nojs".
+ *  - cards and billing (the demo patients have the invoices): the first demo patient.
  * The two projects run side by side against one server; within a project the tests of this file run in order.
  */
 import { deflateSync, crc32 } from "node:zlib";
@@ -26,19 +24,18 @@ test.describe.configure({ mode: "default" });
 // Playwright's fixtures argument comes first; this hook needs none of them.
 // eslint-disable-next-line no-empty-pattern
 test.beforeEach(({}, testInfo) => {
-  const httpTier = isNoJs(testInfo) && !testInfo.title.startsWith("picture:") && process.env.PATIENT_ACCOUNT_NOJS !== "all";
-  test.skip(httpTier, "without JavaScript this workflow is an HTTP test (tests/web/patient-account.test.ts)");
+  test.skip(isNoJs(testInfo) && !testInfo.tags.includes("@nojs-browser"), "without JavaScript this workflow is an HTTP test (tests/web/patient-account.test.ts)");
 });
 
-const PATIENTS = { js: "patient@demo.test", nojs: "patient2@demo.test" } as const;
-const patientOf = (testInfo: TestInfo) => (isNoJs(testInfo) ? PATIENTS.nojs : PATIENTS.js);
+/** Cards and invoices are the first demo patient's (the tests that change them run with JavaScript only). */
+const CARD_PATIENT = "patient@demo.test";
 
 type Account = { email: string; password: string };
 
 /** Signs in (the sign-in form is tested elsewhere): this project's demo patient by default; then opens `path`. */
 async function signInPatient(page: Page, testInfo: TestInfo, path: string, account?: Account) {
   const response = await page.request.post("/login", {
-    form: { intent: "password", email: account?.email ?? patientOf(testInfo), password: account?.password ?? PASSWORD },
+    form: { intent: "password", email: account?.email ?? CARD_PATIENT, password: account?.password ?? PASSWORD },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);
@@ -54,12 +51,8 @@ const ownPatient = (testInfo: TestInfo): Account => testPatient(isNoJs(testInfo)
 
 const toast = (page: Page, type: "success" | "error", text: string | RegExp) => page.locator(`[data-toast=${type}]`).filter({ hasText: text });
 
-/** Picks an option of the design system's Select: the native <select> without JavaScript, the combobox with it. */
-async function choose(page: Page, testInfo: TestInfo, scope: ReturnType<Page["locator"]>, label: string, option: string) {
-  if (isNoJs(testInfo)) {
-    await scope.getByLabel(label).selectOption({ label: option });
-    return;
-  }
+/** Picks an option of the design system's Select (the enhanced combobox). */
+async function choose(page: Page, scope: ReturnType<Page["locator"]>, label: string, option: string) {
   // The accessible name ends with " (required)".
   const combobox = scope.getByRole("combobox", { name: label });
   // Type to filter (cleared first: typing the value already shown would not open the list).
@@ -102,13 +95,13 @@ test.describe("profile", () => {
     await signInPatient(page, testInfo, "/patient/account/profile", ownPatient(testInfo));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Profile");
     const details = page.getByRole("region", { name: "Personal details" });
-    const suffix = isNoJs(testInfo) ? "Nojs" : "Js";
+    const suffix = "Js";
     await details.getByLabel("First name").fill(`Anne-Marie ${suffix}`);
     await details.getByLabel("Middle name").fill("O'Neil");
     await details.getByLabel("Last name").fill(`García ${suffix}`);
     await details.getByLabel("Phone").fill("415.555.0199");
     await details.getByLabel("Date of birth").fill("04/17/1988");
-    await choose(page, testInfo, details, "Time zone", "Mountain Time (Denver) (UTC" + (isDst("America/Denver") ? "−06:00)" : "−07:00)"));
+    await choose(page, details, "Time zone", "Mountain Time (Denver) (UTC" + (isDst("America/Denver") ? "−06:00)" : "−07:00)"));
     await details.getByRole("button", { name: "Save details" }).click();
     await expect(toast(page, "success", "Your profile has been updated.")).toBeVisible();
 
@@ -119,8 +112,7 @@ test.describe("profile", () => {
     // Shown as (area) prefix-line (spec §5).
     await expect(details.getByLabel("Phone")).toHaveValue("(415) 555-0199");
     await expect(details.getByLabel("Date of birth")).toHaveValue("04/17/1988");
-    if (isNoJs(testInfo)) await expect(details.getByLabel("Time zone")).toHaveValue("America/Denver");
-    else await expect(details.getByRole("combobox", { name: "Time zone" })).toHaveValue(/Mountain Time \(Denver\)/);
+    await expect(details.getByRole("combobox", { name: "Time zone" })).toHaveValue(/Mountain Time \(Denver\)/);
   });
 
   test("each validation message, with the input kept", async ({ page }, testInfo) => {
@@ -158,9 +150,8 @@ test.describe("profile", () => {
   test("email change: the typo suggestion, then the link to the new address", async ({ page }, testInfo) => {
     await signInPatient(page, testInfo, "/patient/account/profile", ownPatient(testInfo));
     const section = page.getByRole("region", { name: "Email address" });
-    const local = isNoJs(testInfo) ? "ana.nojs" : "ana.js";
+    const local = "ana.js";
     await section.getByLabel("Email").fill(`${local}@gmial.com`);
-    if (isNoJs(testInfo)) await section.getByRole("button", { name: "Change email" }).click();
     // Spec §5: "Did you mean {email}?" and the warning.
     await expect(section.getByTestId("email-suggestion")).toContainText(`Did you mean ${local}@gmail.com?`);
     await expect(section.getByTestId("email-suggestion")).toContainText("This email address is probably not real");
@@ -172,7 +163,7 @@ test.describe("profile", () => {
     await expect(section.getByLabel("Email")).toHaveValue(ownPatient(testInfo).email);
   });
 
-  test("picture: upload a PNG, refuse an HTML file named .png and a picture that is too large, remove", async ({ page }, testInfo) => {
+  test("picture: upload a PNG, refuse an HTML file named .png and a picture that is too large, remove", { tag: "@nojs-browser" }, async ({ page }, testInfo) => {
     await signInPatient(page, testInfo, "/patient/account/profile", ownPatient(testInfo));
     const section = page.getByRole("region", { name: "Profile picture" });
     await expect(section).toContainText("400x400 px recommended");
@@ -218,12 +209,12 @@ test.describe("my pharmacy: addresses", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("My pharmacy");
     const shipping = page.getByRole("region", { name: "Shipping address" });
     const billing = page.getByRole("region", { name: "Billing address" });
-    const street = isNoJs(testInfo) ? "200 Larkin St" : "100 Grove St";
+    const street = "100 Grove St";
 
     await shipping.getByLabel("Street address").fill(street);
     await shipping.getByLabel("Apartment, suite, unit (optional)").fill("Unit 7");
     await shipping.getByLabel("City").fill("Austin");
-    await choose(page, testInfo, shipping, "State", "Texas");
+    await choose(page, shipping, "State", "Texas");
     await shipping.getByLabel("ZIP code").fill("7870");
     await shipping.getByRole("button", { name: "Save shipping address" }).click();
     await expect(shipping.getByText("Enter a ZIP code like 12345 or 12345-6789")).toBeVisible();
@@ -237,7 +228,7 @@ test.describe("my pharmacy: addresses", () => {
     await billing.getByLabel("Last name").fill("O'Hara");
     await billing.getByLabel("Street address").fill(`${street} billing`);
     await billing.getByLabel("City").fill("Denver");
-    await choose(page, testInfo, billing, "State", "Colorado");
+    await choose(page, billing, "State", "Colorado");
     await billing.getByLabel("ZIP code").fill("80202");
     await billing.getByLabel("Phone").fill("+1 303 555 0100");
     await billing.getByRole("button", { name: "Save billing address" }).click();
@@ -251,8 +242,7 @@ test.describe("my pharmacy: addresses", () => {
     await expect(billing.getByLabel("Last name")).toHaveValue("O'Hara");
     await expect(billing.getByLabel("City")).toHaveValue("Denver");
     await expect(billing.getByLabel("Phone")).toHaveValue("(303) 555-0100");
-    if (isNoJs(testInfo)) await expect(billing.getByLabel("State")).toHaveValue("CO");
-    else await expect(billing.getByRole("combobox", { name: "State" })).toHaveValue("Colorado");
+    await expect(billing.getByRole("combobox", { name: "State" })).toHaveValue("Colorado");
   });
 });
 
@@ -343,7 +333,7 @@ test.describe("billing", () => {
     await expect(rows.first()).toContainText(/INV-\d{5}-\d{3}/);
     await expect(rows.first()).toContainText(/\$\d{1,3}(,\d{3})*\.\d{2}/);
     await expect(rows.first()).toContainText(/\d{2}\/\d{2}\/\d{4} – \d{2}\/\d{2}\/\d{4}/);
-    await expect(page.getByRole("table").getByText(isNoJs(testInfo) ? "Draft" : "Payment due", { exact: true })).toBeVisible();
+    await expect(page.getByRole("table").getByText("Payment due", { exact: true })).toBeVisible();
 
     const link = rows.first().getByRole("link", { name: /Download PDF/ });
     const href = await link.getAttribute("href");
