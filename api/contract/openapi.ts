@@ -104,7 +104,7 @@ export function buildOpenApiDocument() {
           ? { description: "Success", content: { [c.media.response]: { schema: { type: "string", format: "binary" } } } }
           : { description: "Success", content: { "application/json": { schema: json(success, "output") } } },
         400: { description: "Invalid input", content: { "application/json": { schema: json(errorSchema, "output") } } },
-        401: { description: "Not signed in" },
+        401: { description: "Not signed in. When the request carried a session that has ended, `data.sessionEnded` says why: \"expired\" (timed out) or \"revoked\"." },
         403: { description: "Not allowed, or CSRF token missing" },
         404: { description: "No such record, or not yours" },
         429: { description: "Too many attempts; see the Retry-After header" },

@@ -19,7 +19,7 @@ export function guard(key: EndpointKey): RequestHandler {
   const needsCsrf = !SAFE.has(method) && ("csrf" in rule ? rule.csrf !== false : true);
   return (req, _res, next) => {
     const { role } = req.auth;
-    if (!isAllowed(key, role)) throw role === "guest" ? unauthorized() : forbidden();
+    if (!isAllowed(key, role)) throw role === "guest" ? unauthorized(req.auth.sessionEnded) : forbidden();
     if (needsCsrf) {
       const presented = req.get("x-csrf-token") ?? (req.body as Record<string, unknown> | undefined)?.csrfToken;
       if (!csrfMatches(req.deps.config.sessionSecret, req.auth.csrfBinding, presented)) {

@@ -16,7 +16,13 @@ export type FieldErrors = Record<string, string[]>;
 
 export const badRequest = (message: string, errors?: FieldErrors) =>
   new ApiError(400, message, errors ? { errors } : undefined);
-export const unauthorized = () => new ApiError(401, "Please sign in to continue.");
+/**
+ * 401. `sessionEnded` says why a request that carried a session cookie is a guest's: the session timed out
+ * ("expired") or was ended ("revoked") — so a caller can say "signed out after a period of inactivity" even when
+ * the session ended between its session check and this call.
+ */
+export const unauthorized = (sessionEnded?: "expired" | "revoked" | null) =>
+  new ApiError(401, "Please sign in to continue.", sessionEnded ? { sessionEnded } : undefined);
 export const forbidden = (message = "You are not allowed to do that.") => new ApiError(403, message);
 export const notFound = (message = "Not found.") => new ApiError(404, message);
 

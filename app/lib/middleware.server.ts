@@ -20,8 +20,11 @@ export const webSessionMiddleware: MiddlewareFunction<Response> = async ({ reque
       session,
       env: context.get(requestEnvContext),
       locale: () => getLanguage(context),
-      onUnauthorized(path) {
-        notify(context, "info", getT(context)("common:auth.signedOutExpired"));
+      onUnauthorized(path, reason) {
+        // A session that ended between the session check of this request and a later upstream call: said the
+        // way the session check says it (beside the sign-in form); a 401 that does not say why, as a toast.
+        if (reason) session.flashSignedOut(reason);
+        else notify(context, "info", getT(context)("common:auth.signedOutExpired"));
         throw loginRedirect(path);
       },
     }),

@@ -3,7 +3,7 @@ import type { SessionInfo } from "../../api/contract/users.ts";
 import { upstreamUrl } from "./config.server.ts";
 import type { RequestEnv } from "./request-context.server.ts";
 import { translateUpstreamMessage } from "./upstream-messages.ts";
-import { UPSTREAM_COOKIES, type UpstreamCookieName, type WebSession } from "./session.server.ts";
+import { UPSTREAM_COOKIES, type SignedOutReason, type UpstreamCookieName, type WebSession } from "./session.server.ts";
 
 /**
  * The one client every loader and action uses to call the upstream API (ARCHITECTURE §1, §5; spec §7).
@@ -57,8 +57,11 @@ export type UpstreamDeps = {
   session: WebSession;
   env: RequestEnv;
   locale: () => string;
-  /** Called on a 401 (after the web session was signed out); must throw (a redirect). */
-  onUnauthorized: (pagePath: string) => never;
+  /**
+   * Called on a 401 (after the web session was signed out) with why the upstream session ended, when the
+   * upstream says (it timed out, or was ended elsewhere); must throw (a redirect).
+   */
+  onUnauthorized: (pagePath: string, reason: SignedOutReason | null) => never;
   fetch?: typeof fetch;
 };
 
@@ -186,7 +189,8 @@ export class Upstream {
     if (response.status === 401 && options.on401 !== "throw") {
       session.signOut();
       this.resetSessionInfo();
-      this.deps.onUnauthorized(pagePath(request));
+      const ended = (envelope.data as { sessionEnded?: unknown } | undefined)?.sessionEnded;
+      this.deps.onUnauthorized(pagePath(request), ended === "expired" ? "inactivity" : ended === "revoked" ? "revoked" : null);
     }
     if (!response.ok) {
       const nested = (envelope.data as { message?: unknown } | undefined)?.message;

@@ -151,6 +151,8 @@ describe("logout and session lifetime", () => {
     await api.database.db.execute(sql`update sessions set last_seen_at = now() - interval '31 minutes' where revoked_at is null and user_id = (select id from users where email = ${LOGINS.medicalSupport})`);
     const r = await c.get("/api/v1/profile");
     expect(r.status).toBe(401);
+    // The 401 itself says why (a caller whose session check came just before the timeout can still say so).
+    expect(r.body.data).toEqual({ sessionEnded: "expired" });
     const info = await new Client(api.url).request("POST", "/api/v1/users/session-info", {}, { headers: { Cookie: `th_session=${token}` } });
     expect((info.body.data as { sessionEnded: string }).sessionEnded).toBe("expired");
   });

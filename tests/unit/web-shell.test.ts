@@ -101,7 +101,7 @@ async function client(responses: Response[], cookie?: string) {
     headers: { "user-agent": "UA/1", ...(cookie ? { cookie } : {}) },
   });
   const session = await WebSession.fromRequest(request);
-  const onUnauthorized = vi.fn((path: string): never => {
+  const onUnauthorized = vi.fn((path: string, _reason: unknown): never => {
     throw loginRedirect(path);
   });
   const upstream = new Upstream({
@@ -168,11 +168,20 @@ describe("the upstream client", () => {
     session.setUpstreamCookie("th_session", "old");
     session.setUser({ id: 3, role: "medicalSupport" });
     const thrown = await upstream.get("/api/v1/profile").catch((e) => e);
-    expect(onUnauthorized).toHaveBeenCalledWith("/staff/patients/7?tab=x");
+    expect(onUnauthorized).toHaveBeenCalledWith("/staff/patients/7?tab=x", null);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fstaff%2Fpatients%2F7%3Ftab%3Dx");
     expect(session.user).toBeNull();
     expect(session.hasUpstreamSession).toBe(false);
+  });
+
+  it("a 401 that says the session timed out or was ended passes the reason on (said beside the sign-in form)", async () => {
+    for (const [sessionEnded, reason] of [["expired", "inactivity"], ["revoked", "revoked"]] as const) {
+      const { upstream, session, onUnauthorized } = await client([json(401, { message: "Please sign in to continue.", data: { sessionEnded } })]);
+      session.setUpstreamCookie("th_session", "old");
+      await upstream.get("/api/v1/profile").catch((e) => e);
+      expect(onUnauthorized).toHaveBeenCalledWith("/staff/patients/7?tab=x", reason);
+    }
   });
 
   it("turns failures into UpstreamError with the message, nested data.message, or no status when unreachable", async () => {
