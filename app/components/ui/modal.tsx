@@ -91,7 +91,10 @@ export function Modal({
     };
   }, []);
 
-  useEffect(() => {
+  // A layout effect, like the one that opens the dialog: listening from a passive effect left a gap between
+  // showModal() and the listener in which an Escape closed the dialog without leaving its URL (seen in a
+  // test pressing Escape as soon as the dialog showed; a quick user on a slow phone could do the same).
+  useIsomorphicLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!hydrated || !dialog) return;
     // Closed natively (Escape, which fires "cancel" then "close") or by us: give focus back to the
