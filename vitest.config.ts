@@ -24,6 +24,7 @@ export default defineConfig({
           // Each file opens its own fresh database; two workers on a 2-core machine.
           pool: "forks",
           maxWorkers: 2,
+          isolate: false,
         },
       },
       {
