@@ -76,7 +76,9 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     env: {
-      NODE_ENV: "test",
+      // The libraries' production builds (the code that ships); APP_ENV=test for the app's own settings.
+      NODE_ENV: "production",
+      APP_ENV: "test",
       PORT: String(PORT),
       API_PORT: String(API_PORT),
       DATA_DIR: dataDir,

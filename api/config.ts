@@ -11,7 +11,7 @@ const durationSeconds = z.coerce.number().int().positive();
 
 const apiEnvSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).optional(),
+    NODE_ENV: z.enum(["development", "production", "test"], { error: "NODE_ENV (or APP_ENV) must be development, production or test" }).optional(),
     API_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
     API_HOST: z.string().min(1).default("127.0.0.1"),
     DATABASE_URL: z
@@ -67,7 +67,9 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; throws a ConfigError listing every invalid variable. */
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const parsed = apiEnvSchema.safeParse(env);
+  // The app's mode: APP_ENV when set, else NODE_ENV (see withAppMode in app/lib/config.server.ts: the suites run
+  // the libraries' production builds with APP_ENV=test). Every rule below reads it as NODE_ENV.
+  const parsed = apiEnvSchema.safeParse(env.APP_ENV ? { ...env, NODE_ENV: env.APP_ENV } : env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "env"}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

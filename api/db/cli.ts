@@ -92,7 +92,7 @@ function seconds(since: number): string {
 }
 
 async function run(cmd: Command): Promise<void> {
-  if (cmd.name === "seed" && process.env.NODE_ENV === "production") {
+  if (cmd.name === "seed" && (process.env.APP_ENV ?? process.env.NODE_ENV) === "production") {
     throw new Error(
       "refusing to seed with NODE_ENV=production: demo logins and generated patients must never reach a production database",
     );

@@ -28,7 +28,9 @@ export async function spawnApp(port: number, env: Record<string, string>): Promi
     cwd: root,
     env: {
       ...inherited,
-      NODE_ENV: "test",
+      // The libraries' production builds (the code that ships); APP_ENV=test for the app's own settings.
+      NODE_ENV: "production",
+      APP_ENV: "test",
       PORT: String(port),
       API_PORT: String(port + 1),
       DATA_DIR: dataDir,

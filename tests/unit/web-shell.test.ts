@@ -9,6 +9,7 @@ import { translateMessage } from "../../app/lib/i18n";
 import { createTranslator } from "../../app/lib/translate";
 import { resources } from "../../app/lib/i18n.server";
 import { parseTrustProxy, parseWebConfig, WebConfigError } from "../../app/lib/config.server";
+import { loadApiConfig } from "../../api/config";
 import { contentSecurityPolicy, securityHeaders } from "../../app/lib/security-headers.server";
 import { WebSession } from "../../app/lib/session.server";
 import { pagePath, parseSetCookie, Upstream, UpstreamError, loginRedirect } from "../../app/lib/upstream.server";
@@ -36,6 +37,15 @@ describe("web configuration (validated at start-up)", () => {
       expect(String(error)).toMatch(/API_URL/);
     }
     expect(parseWebConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).production).toBe(true);
+  });
+  it("APP_ENV, when set, is the app's mode and NODE_ENV only the libraries' (the suites: production builds, test settings)", () => {
+    expect(parseWebConfig({ NODE_ENV: "production", APP_ENV: "test" }).production).toBe(false);
+    expect(() => parseWebConfig({ NODE_ENV: "test", APP_ENV: "production" })).toThrow(/SESSION_SECRET/);
+    expect(() => parseWebConfig({ APP_ENV: "staging" })).toThrow(/APP_ENV/);
+    const api = loadApiConfig({ NODE_ENV: "production", APP_ENV: "test", SEED_DEMO: "true", SEED_TEST_ACCOUNTS: "4", DATA_DIR: ".tmp/unused", SESSION_SECRET: "x".repeat(32) });
+    expect(api).toMatchObject({ production: false, seedDemo: true, seedTestAccounts: 4 });
+    // Production stays production: the demo and test accounts are refused whatever NODE_ENV says.
+    expect(() => loadApiConfig({ NODE_ENV: "test", APP_ENV: "production", SEED_DEMO: "true", SESSION_SECRET: "x".repeat(32) })).toThrow(/demo users/);
   });
   it("reads HMR_HOSTS, API_URL and TRUST_PROXY", () => {
     const config = parseWebConfig({ HMR_HOSTS: " A.example , b.example ", API_URL: "http://api:3001/", TRUST_PROXY: "1" });
