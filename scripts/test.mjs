@@ -4,7 +4,7 @@
 // JavaScript budget of every page (scripts/js-size.mjs --check), the fast web tier over HTTP (tests/web), then end-to-end in Chromium (tests/e2e: JavaScript journeys, no-JS
 // smoke tests, the axe sweep). Ends with a table of each step's time and one line "N passed, N failed" over
 // every test run.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, existsSync, rmSync } from "node:fs";
 
 const out = ".tmp/test-results";
@@ -25,6 +25,33 @@ function run(label, cmd, args, env = {}) {
   console.log(`=== ${label}: ${r.status === 0 ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s ===`);
   if (r.status !== 0) failures.push(label);
   return r.status === 0;
+}
+
+/**
+ * Runs single-threaded steps side by side (the type checker and the linter each use one core of two), each
+ * one's output held and printed whole when it ends, in the order given. Resolves to each step's success.
+ */
+async function runTogether(steps) {
+  const started = Date.now();
+  const results = await Promise.all(
+    steps.map(
+      ({ label, cmd, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+          let output = "";
+          child.stdout.on("data", (chunk) => (output += chunk));
+          child.stderr.on("data", (chunk) => (output += chunk));
+          child.on("close", (code) => resolve({ label, ok: code === 0, output, seconds: (Date.now() - started) / 1000 }));
+        }),
+    ),
+  );
+  for (const { label, ok, output, seconds } of results) {
+    console.log(`\n=== ${label} ===\n${output.trimEnd()}`);
+    console.log(`=== ${label}: ${ok ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s (side by side) ===`);
+    timings.push([`${label} (side by side)`, seconds, ok]);
+    if (!ok) failures.push(label);
+  }
+  return results.map((r) => r.ok);
 }
 
 /** Every test's duration, to name the slowest ones at the end (a test near its limit is split, not waited for). */
@@ -53,8 +80,12 @@ function countPlaywright(file) {
   skipped += s.skipped;
 }
 
-if (run("typegen", "npx", ["react-router", "typegen"])) run("typecheck", "npx", ["tsc", "--noEmit"]);
-run("lint", "npx", ["eslint", ".", "--max-warnings=0"]);
+// The route types first (the type checker reads them), then the type checker and the linter side by side.
+const typegen = run("typegen", "npx", ["react-router", "typegen"]);
+await runTogether([
+  ...(typegen ? [{ label: "typecheck", cmd: "npx", args: ["tsc", "--noEmit"] }] : []),
+  { label: "lint", cmd: "npx", args: ["eslint", ".", "--max-warnings=0"] },
+]);
 run("unit", "npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile=${out}/unit.json`]);
 countVitest(`${out}/unit.json`);
 run("api (PGlite)", "npx", ["vitest", "run", "--project", "api", "--reporter=default", "--reporter=json", `--outputFile=${out}/api.json`]);
