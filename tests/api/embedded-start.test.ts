@@ -32,7 +32,9 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe("embedded start", () => {
+// The embedded start always opens PGlite (DATABASE_URL is removed below), so the suite's PostgreSQL pass would
+// only repeat it: it runs in the PGlite pass.
+describe.skipIf(process.env.API_TEST_DB === "postgres")("embedded start", () => {
   it("starts from an empty DATA_DIR, seeds demo data, and a demo user signs in", async () => {
     const port = await freePort();
     const env = { ...process.env, DATA_DIR: dataDir, API_PORT: String(port), NODE_ENV: "development", LOG_LEVEL: "error", DATABASE_URL: "" };
