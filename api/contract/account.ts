@@ -16,31 +16,10 @@
  */
 import { z } from "zod";
 import { email, V } from "./validation.ts";
+import { PASSWORD_MAX, PASSWORD_MISMATCH, PASSWORD_RULES, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN, passwordProblems } from "./account-rules.ts";
 
-/** Message keys of the password rules (validation namespace, locales/<lng>/validation.json). */
-export const PASSWORD_RULES = {
-  tooShort: "validation.password.tooShort",
-  uppercase: "validation.password.uppercase",
-  lowercase: "validation.password.lowercase",
-  digit: "validation.password.digit",
-  spaces: "validation.password.spaces",
-} as const;
-export type PasswordRule = keyof typeof PASSWORD_RULES;
-export const PASSWORD_MISMATCH = "validation.password.mismatch";
-/** Spec §5/§9: "more than 8 characters". */
-export const PASSWORD_MIN_EXCLUSIVE = 8;
-export const PASSWORD_MAX = 1024;
-
-/** Every rule the password breaks, in a stable order (empty when it is acceptable). For live checklists. */
-export function passwordProblems(password: string): PasswordRule[] {
-  const out: PasswordRule[] = [];
-  if ([...password].length <= PASSWORD_MIN_EXCLUSIVE) out.push("tooShort");
-  if (!/\p{Lu}/u.test(password)) out.push("uppercase");
-  if (!/\p{Ll}/u.test(password)) out.push("lowercase");
-  if (!/[0-9]/.test(password)) out.push("digit");
-  if (/\s/u.test(password)) out.push("spaces");
-  return out;
-}
+// The rules themselves are plain functions and constants the browser may import without zod (./account-rules.ts).
+export * from "./account-rules.ts";
 
 const passwordField = () => z.string({ error: V.required }).max(PASSWORD_MAX, V.maxLength);
 
@@ -138,10 +117,10 @@ export const totpSecretSchema = z.object({
 });
 
 /** A recovery code as handed out: 12 letters/digits in groups of four ("abcd-efgh-jkmn"). */
-export const RECOVERY_CODE_PATTERN = /^[A-Za-z2-9]{4}-?[A-Za-z2-9]{4}-?[A-Za-z2-9]{4}$/;
+
 export const RECOVERY_CODE_COUNT = 10;
-const totpCode = () => z.string({ error: V.required }).trim().min(1, V.required).regex(/^[0-9]{6}$/, "validation.totpCode");
-const recoveryCode = () => z.string({ error: V.required }).trim().min(1, V.required).regex(RECOVERY_CODE_PATTERN, "validation.recoveryCode");
+const totpCode = () => z.string({ error: V.required }).trim().min(1, V.required).regex(TOTP_CODE_PATTERN, V.totpCode);
+const recoveryCode = () => z.string({ error: V.required }).trim().min(1, V.required).regex(RECOVERY_CODE_PATTERN, V.recoveryCode);
 
 /**
  * POST /api/v1/users/verify-totp — CSRF. Two uses:

@@ -4,35 +4,10 @@
  * API (English) and in the web (the user's language) alike.
  */
 import { z } from "zod";
+import { V } from "./messages.ts";
 
-export const V = {
-  required: "validation.required",
-  email: "validation.email",
-  maxLength: "validation.maxLength",
-  minLength: "validation.minLength",
-  requiredIf: "validation.requiredIf",
-  name: "validation.name",
-  phone: "validation.phone",
-  invalid: "validation.invalid",
-  // Patient account (api/contract/patient-account.ts).
-  dobInvalid: "validation.dateOfBirth.invalid",
-  dobFuture: "validation.dateOfBirth.future",
-  dobTooOld: "validation.dateOfBirth.tooOld",
-  dobUnderage: "validation.dateOfBirth.underage",
-  dobPatientsOnly: "validation.dateOfBirth.patientsOnly",
-  timeZone: "validation.timeZone",
-  utcOffset: "validation.utcOffset",
-  addressType: "validation.addressType",
-  addressTitle: "validation.addressTitle",
-  state: "validation.state",
-  zip: "validation.zip",
-  cardNumber: "validation.card.number",
-  cardBrand: "validation.card.brand",
-  cardExpMonth: "validation.card.expMonth",
-  cardExpYear: "validation.card.expYear",
-  cardExpired: "validation.card.expired",
-  cardCvc: "validation.card.cvc",
-} as const;
+export { V } from "./messages.ts";
+
 
 /** A required text: whitespace trimmed, then 'Value is required' when empty. */
 export const requiredText = (max = 255) => z.string({ error: V.required }).trim().min(1, V.required).max(max, V.maxLength);

@@ -5,7 +5,7 @@ import { TextField } from "~/components/form-field";
 import { CheckIcon, XIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
-import { passwordProblems, type PasswordRule } from "../../../api/contract/account.ts";
+import { passwordProblems, type PasswordRule } from "../../../api/contract/account-rules.ts";
 
 /** The rules of spec §5 in the order the checklist shows them (the API's rule names). */
 const RULES: readonly PasswordRule[] = ["tooShort", "uppercase", "lowercase", "digit", "spaces"];

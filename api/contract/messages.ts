@@ -1,0 +1,35 @@
+/**
+ * The message keys of the shared validation rules (spec §5), i18n keys of the "validation" namespace
+ * (locales/<lng>/validation.json). Plain constants, no zod: the browser imports them (app/lib/form-checks.ts)
+ * without the schemas of ./validation.ts, which re-exports them.
+ */
+export const V = {
+  required: "validation.required",
+  email: "validation.email",
+  maxLength: "validation.maxLength",
+  minLength: "validation.minLength",
+  requiredIf: "validation.requiredIf",
+  name: "validation.name",
+  phone: "validation.phone",
+  invalid: "validation.invalid",
+  totpCode: "validation.totpCode",
+  recoveryCode: "validation.recoveryCode",
+  // Patient account (api/contract/patient-account.ts).
+  dobInvalid: "validation.dateOfBirth.invalid",
+  dobFuture: "validation.dateOfBirth.future",
+  dobTooOld: "validation.dateOfBirth.tooOld",
+  dobUnderage: "validation.dateOfBirth.underage",
+  dobPatientsOnly: "validation.dateOfBirth.patientsOnly",
+  timeZone: "validation.timeZone",
+  utcOffset: "validation.utcOffset",
+  addressType: "validation.addressType",
+  addressTitle: "validation.addressTitle",
+  state: "validation.state",
+  zip: "validation.zip",
+  cardNumber: "validation.card.number",
+  cardBrand: "validation.card.brand",
+  cardExpMonth: "validation.card.expMonth",
+  cardExpYear: "validation.card.expYear",
+  cardExpired: "validation.card.expired",
+  cardCvc: "validation.card.cvc",
+} as const;
