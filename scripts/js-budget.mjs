@@ -14,9 +14,6 @@ export const KNOWN_OVER = {
   "routes/patient/account/payment-details": 190.5,
   "routes/patient/account/pharmacy": 188,
   "routes/patient/account/security": 187.5,
-  "routes/public/login": 179,
-  "routes/public/set-password": 179.5,
-  "routes/public/forgot-password": 177,
 };
 
 /** Which budget a route id falls under; null for routes that are no page of their own (resources, actions). */

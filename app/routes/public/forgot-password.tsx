@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/lib/use-translation";
+import { checkForm, FORGOT_PASSWORD_CHECKS } from "~/lib/form-checks";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { FormErrors, SubmitButton, TextField } from "~/components/form-field";
@@ -43,7 +44,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm<{ loginName: string }>({
     id: "forgot-password",
     lastResult: actionData?.reply as SubmissionResult<string[]> | undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    onValidate: ({ formData }) => checkForm(formData, FORGOT_PASSWORD_CHECKS),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

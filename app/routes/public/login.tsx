@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/lib/use-translation";
+import { checkForm, RECOVERY_SIGN_IN_CHECKS, SIGN_IN_CHECKS, TOTP_SIGN_IN_CHECKS } from "~/lib/form-checks";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { useClearSecrets } from "~/components/account-security/shared";
@@ -126,7 +127,7 @@ function PasswordStep({ lastResult, notice }: { lastResult: LastResult | undefin
   const [form, fields] = useForm({
     id: "sign-in",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+    onValidate: ({ formData }) => checkForm<{ email: string; password: string }>(formData, SIGN_IN_CHECKS),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -176,13 +177,13 @@ function TotpStep({ lastResult }: { lastResult: LastResult | undefined }) {
   const [form, fields] = useForm({
     id: "sign-in-code",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+    onValidate: ({ formData }) => checkForm<{ code: string }>(formData, TOTP_SIGN_IN_CHECKS),
     // The field has the focus when the step opens: checking it on blur would show "required" (and move the
     // links below it) the moment the user reaches for another way to sign in.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const codeField = (fields as unknown as Record<"code", typeof fields.email>).code;
+  const codeField = fields.code;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
@@ -223,13 +224,13 @@ function RecoveryStep({ lastResult }: { lastResult: LastResult | undefined }) {
   const [form, fields] = useForm({
     id: "sign-in-recovery",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+    onValidate: ({ formData }) => checkForm<{ recoveryCode: string }>(formData, RECOVERY_SIGN_IN_CHECKS),
     // The field has the focus when the step opens: checking it on blur would show "required" (and move the
     // links below it) the moment the user reaches for another way to sign in.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const recoveryField = (fields as unknown as Record<"recoveryCode", typeof fields.email>).recoveryCode;
+  const recoveryField = fields.recoveryCode;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">

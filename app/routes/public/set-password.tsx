@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/lib/use-translation";
+import { checkForm, SET_PASSWORD_CHECKS } from "~/lib/form-checks";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/set-password";
 import { NewPasswordFields } from "~/components/account-security/new-password-fields";
@@ -66,7 +67,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
   const [form, fields] = useForm<{ code: string; id?: number; newPassword: string; passwordConfirm: string }>({
     id: "set-password",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordSchema }),
+    onValidate: ({ formData }) => checkForm(formData, SET_PASSWORD_CHECKS),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,0 +1,79 @@
+/**
+ * The browser's zod-free form checks (app/lib/form-checks.ts) say what the server's schemas say: each page's
+ * checks and its schema run over the same inputs and give the same messages, field by field.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  checkForm,
+  EMAIL_PATTERN,
+  FORGOT_PASSWORD_CHECKS,
+  RECOVERY_SIGN_IN_CHECKS,
+  SET_PASSWORD_CHECKS,
+  SIGN_IN_CHECKS,
+  TOTP_SIGN_IN_CHECKS,
+  type FormChecks,
+} from "../../app/lib/form-checks";
+import { forgotPasswordSchema, passwordSignInSchema, recoverySignInSchema, setPasswordSchema, totpSignInSchema } from "../../app/lib/schemas/auth";
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+};
+
+/** The messages of each checked field: what the schema says and what the browser's checks say. */
+function both(schema: z.ZodType, checks: FormChecks, fields: Record<string, string>) {
+  const server = parseWithZod(form(fields), { schema }).reply().error ?? {};
+  const browser = checkForm(form(fields), checks).reply().error ?? {};
+  const pick = (errors: Record<string, string[] | null>) =>
+    Object.fromEntries(Object.keys(checks.fields).map((name) => [name, errors[name] ?? []]));
+  return { server: pick(server), browser: pick(browser) };
+}
+
+const long = (n: number) => "a".repeat(n);
+const EMAILS = ["", "   ", "ana@example.com", " ana@example.com ", "ana", "ana@", "ana@example", "a..b@example.com", "ana@example.c", `${long(250)}@example.com`, "ana+tag@sub.example.org"];
+const PASSWORDS = ["", " ", "abc", "abcdefgh1", "Abcdefgh1", "ABCDEFGH1", "Abcdefghi", "Abc defgh1", "Ábcdefgh1", "Abcdefgh12345", long(1025)];
+
+describe("the browser's checks say what the schemas say", () => {
+  it("uses zod's own email pattern", () => {
+    expect(EMAIL_PATTERN.source).toBe(z.regexes.email.source);
+  });
+
+  it("sign-in: email and password", () => {
+    for (const email of EMAILS) {
+      for (const password of ["", " ", "secret", long(1025)]) {
+        const { server, browser } = both(passwordSignInSchema, SIGN_IN_CHECKS, { intent: "password", email, password });
+        expect(browser, JSON.stringify({ email, password })).toEqual(server);
+      }
+    }
+  });
+
+  it("sign-in: the authenticator code and the recovery code", () => {
+    for (const code of ["", " ", "12345", "123456", " 123456 ", "1234567", "abcdef"]) {
+      const { server, browser } = both(totpSignInSchema, TOTP_SIGN_IN_CHECKS, { intent: "totp", code });
+      expect(browser, code).toEqual(server);
+    }
+    for (const recoveryCode of ["", "abcd-efgh-jkmn", "ABCDEFGHJKMN", "abcd-efgh-jkm1", "abcd efgh jkmn", "abcd-efgh"]) {
+      const { server, browser } = both(recoverySignInSchema, RECOVERY_SIGN_IN_CHECKS, { intent: "recovery", recoveryCode });
+      expect(browser, recoveryCode).toEqual(server);
+    }
+  });
+
+  it("forgot password: the login name", () => {
+    for (const loginName of EMAILS) {
+      const { server, browser } = both(forgotPasswordSchema, FORGOT_PASSWORD_CHECKS, { loginName });
+      expect(browser, loginName).toEqual(server);
+    }
+  });
+
+  it("set password: every rule of the new password, and its confirmation", () => {
+    for (const newPassword of PASSWORDS) {
+      for (const passwordConfirm of ["", newPassword, `${newPassword}x`]) {
+        const { server, browser } = both(setPasswordSchema, SET_PASSWORD_CHECKS, { code: "abc_DEF-123", id: "7", newPassword, passwordConfirm });
+        expect(browser, JSON.stringify({ newPassword: newPassword.slice(0, 20), passwordConfirm: passwordConfirm.slice(0, 20) })).toEqual(server);
+      }
+    }
+  });
+});
