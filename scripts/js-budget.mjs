@@ -13,7 +13,7 @@ export const KNOWN_OVER = {
   "routes/patient/account/profile": 192,
   "routes/patient/account/payment-details": 190.5,
   "routes/patient/account/pharmacy": 188,
-  "routes/patient/account/security": 187.5,
+  "routes/patient/account/security": 156.5,
 };
 
 /** Which budget a route id falls under; null for routes that are no page of their own (resources, actions). */

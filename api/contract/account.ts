@@ -161,7 +161,7 @@ export const disableTotpRequestSchema = z
     password: z.string().max(PASSWORD_MAX, V.maxLength).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.code === undefined && !v.password) ctx.addIssue({ code: "custom", message: "validation.codeOrPassword", path: ["code"], input: v.code });
+    if (v.code === undefined && !v.password) ctx.addIssue({ code: "custom", message: V.codeOrPassword, path: ["code"], input: v.code });
   });
 
 /**

@@ -14,6 +14,7 @@ export const V = {
   invalid: "validation.invalid",
   totpCode: "validation.totpCode",
   recoveryCode: "validation.recoveryCode",
+  codeOrPassword: "validation.codeOrPassword",
   // Patient account (api/contract/patient-account.ts).
   dobInvalid: "validation.dateOfBirth.invalid",
   dobFuture: "validation.dateOfBirth.future",

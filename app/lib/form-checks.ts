@@ -17,7 +17,7 @@ import { V } from "../../api/contract/messages.ts";
  * and its schema over the same inputs and requires the same messages.
  *
  * How the schemas behave, and so these checks: an empty field is missing ("required", and nothing else is
- * checked in it); the steps of a field run in order, every check of a step runs, and a step that finds
+ * checked in it), unless it is `optional` (then it is not checked at all); the steps of a field run in order, every check of a step runs, and a step that finds
  * something ends the field (as zod's checks add up and a `.pipe()` stops); a form's `refine` (the rules
  * across fields, a zod `superRefine`) runs only when no field is missing.
  *
@@ -26,6 +26,7 @@ import { V } from "../../api/contract/messages.ts";
 export type Check = (value: string, values: Record<string, string>) => string | readonly string[] | null;
 export type FormChecks = {
   fields: Record<string, readonly (readonly Check[])[]>;
+  optional?: readonly string[];
   refine?: (values: Record<string, string>) => Record<string, readonly string[]>;
 };
 
@@ -42,6 +43,7 @@ export function checkForm<Value = Record<string, unknown>>(formData: FormData, c
       let missing = false;
       for (const [name, steps] of Object.entries(checks.fields)) {
         if (values[name] === "") {
+          if (checks.optional?.includes(name)) continue;
           error[name] = [V.required];
           missing = true;
           continue;
@@ -106,3 +108,23 @@ export const RECOVERY_SIGN_IN_CHECKS: FormChecks = { fields: { recoveryCode: [[n
 export const FORGOT_PASSWORD_CHECKS: FormChecks = { fields: { loginName: EMAIL } };
 /** /set-password (the link's code and id are the server's to judge): `setPasswordSchema`. */
 export const SET_PASSWORD_CHECKS: FormChecks = { fields: { newPassword: PASSWORD_FIELD, passwordConfirm: PASSWORD_FIELD }, refine: passwordRules };
+
+// ---- Account security (app/components/account-security; schemas: app/lib/schemas/auth.ts) ----
+
+const TOTP_CODE = [[notBlank, matches(TOTP_CODE_PATTERN, V.totpCode)]] as const;
+
+/** Change password: `changePasswordSchema` (the current password, then a new one under the rules). */
+export const CHANGE_PASSWORD_CHECKS: FormChecks = {
+  fields: { currentPassword: PASSWORD_FIELD, newPassword: PASSWORD_FIELD, passwordConfirm: PASSWORD_FIELD },
+  refine: passwordRules,
+};
+/** Change email: `changeEmailSchema`. */
+export const CHANGE_EMAIL_CHECKS: FormChecks = { fields: { email: EMAIL } };
+/** Confirm the two-factor setup: `totpConfirmSchema`. */
+export const TOTP_CONFIRM_CHECKS: FormChecks = { fields: { code: TOTP_CODE } };
+/** Turn two-factor authentication off with a current code or the password: `totpDisableSchema`. */
+export const TOTP_DISABLE_CHECKS: FormChecks = {
+  fields: { code: TOTP_CODE, password: PASSWORD_FIELD },
+  optional: ["code", "password"],
+  refine: ({ code, password }) => ({ code: code === "" && password === "" ? [V.codeOrPassword] : [] }),
+};

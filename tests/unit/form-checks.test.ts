@@ -6,16 +6,30 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
+  CHANGE_EMAIL_CHECKS,
+  CHANGE_PASSWORD_CHECKS,
   checkForm,
   EMAIL_PATTERN,
   FORGOT_PASSWORD_CHECKS,
   RECOVERY_SIGN_IN_CHECKS,
   SET_PASSWORD_CHECKS,
   SIGN_IN_CHECKS,
+  TOTP_CONFIRM_CHECKS,
+  TOTP_DISABLE_CHECKS,
   TOTP_SIGN_IN_CHECKS,
   type FormChecks,
 } from "../../app/lib/form-checks";
-import { forgotPasswordSchema, passwordSignInSchema, recoverySignInSchema, setPasswordSchema, totpSignInSchema } from "../../app/lib/schemas/auth";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  passwordSignInSchema,
+  recoverySignInSchema,
+  setPasswordSchema,
+  totpConfirmSchema,
+  totpDisableSchema,
+  totpSignInSchema,
+} from "../../app/lib/schemas/auth";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -73,6 +87,30 @@ describe("the browser's checks say what the schemas say", () => {
       for (const passwordConfirm of ["", newPassword, `${newPassword}x`]) {
         const { server, browser } = both(setPasswordSchema, SET_PASSWORD_CHECKS, { code: "abc_DEF-123", id: "7", newPassword, passwordConfirm });
         expect(browser, JSON.stringify({ newPassword: newPassword.slice(0, 20), passwordConfirm: passwordConfirm.slice(0, 20) })).toEqual(server);
+      }
+    }
+  });
+
+  it("account security: change password, change email, two-factor on and off", () => {
+    for (const currentPassword of ["", " ", "secret", long(1025)]) {
+      for (const newPassword of PASSWORDS) {
+        for (const passwordConfirm of ["", newPassword, `${newPassword}x`]) {
+          const { server, browser } = both(changePasswordSchema, CHANGE_PASSWORD_CHECKS, { currentPassword, newPassword, passwordConfirm });
+          expect(browser, JSON.stringify({ currentPassword: currentPassword.slice(0, 9), newPassword: newPassword.slice(0, 20), passwordConfirm: passwordConfirm.slice(0, 20) })).toEqual(server);
+        }
+      }
+    }
+    for (const email of EMAILS) {
+      const { server, browser } = both(changeEmailSchema, CHANGE_EMAIL_CHECKS, { email });
+      expect(browser, email).toEqual(server);
+    }
+    const CODES = ["", " ", "12345", "123456", " 123456 ", "abcdef"];
+    for (const code of CODES) {
+      const { server, browser } = both(totpConfirmSchema, TOTP_CONFIRM_CHECKS, { code });
+      expect(browser, code).toEqual(server);
+      for (const password of ["", " ", "secret", long(1025)]) {
+        const turnOff = both(totpDisableSchema, TOTP_DISABLE_CHECKS, { code, password });
+        expect(turnOff.browser, JSON.stringify({ code, password: password.slice(0, 9) })).toEqual(turnOff.server);
       }
     }
   });

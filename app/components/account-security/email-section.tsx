@@ -1,12 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
 import { FormErrors, SubmitButton, TextField } from "~/components/form-field";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { changeEmailSchema } from "~/lib/schemas/auth";
+import { CHANGE_EMAIL_CHECKS, checkForm } from "~/lib/form-checks";
 import { useHydrated } from "~/lib/use-hydrated";
 import { suggestEmail } from "../../../api/domain/email-suggest.ts";
 import { IntentField, SecuritySection, replyFor, useSubmitting, type HeadingLevel } from "./shared";
@@ -27,7 +26,7 @@ export function EmailSection({ level, email, actionData }: { level: HeadingLevel
   const [form, fields] = useForm<{ email: string }>({
     id: "change-email",
     lastResult: mine?.reply,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
+    onValidate: ({ formData }) => checkForm(formData, CHANGE_EMAIL_CHECKS),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,9 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
 import { FormErrors, SubmitButton, TextField } from "~/components/form-field";
-import { changePasswordSchema } from "~/lib/schemas/auth";
+import { CHANGE_PASSWORD_CHECKS, checkForm } from "~/lib/form-checks";
 import { NewPasswordFields } from "./new-password-fields";
 import { IntentField, SecuritySection, replyFor, useClearSecrets, useSubmitting, type HeadingLevel } from "./shared";
 import type { SecurityActionData } from "./types";
@@ -17,7 +16,7 @@ export function PasswordSection({ level, actionData }: { level: HeadingLevel; ac
   const [form, fields] = useForm<{ currentPassword: string; newPassword: string; passwordConfirm: string }>({
     id: "change-password",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    onValidate: ({ formData }) => checkForm(formData, CHANGE_PASSWORD_CHECKS),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

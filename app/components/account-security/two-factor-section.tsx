@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Form, Link, useLocation } from "react-router";
@@ -7,7 +6,7 @@ import { FormErrors, SubmitButton, TextField, TotpCodeField } from "~/components
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { totpConfirmSchema, totpDisableSchema } from "~/lib/schemas/auth";
+import { checkForm, TOTP_CONFIRM_CHECKS, TOTP_DISABLE_CHECKS } from "~/lib/form-checks";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Heading, IntentField, SecuritySection, below, replyFor, useClearSecrets, useSubmitting, type HeadingLevel } from "./shared";
 import type { AccountSecurityData, SecurityActionData, TotpSetup } from "./types";
@@ -71,7 +70,7 @@ function Setup({ setup, actionData, level }: { setup: TotpSetup; actionData: Sec
   const [form, fields] = useForm<{ code: string }>({
     id: "totp-confirm",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: totpConfirmSchema }),
+    onValidate: ({ formData }) => checkForm(formData, TOTP_CONFIRM_CHECKS),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -187,7 +186,7 @@ function Disable({ actionData, recoveryCodesLeft }: { actionData: SecurityAction
   const [form, fields] = useForm<{ code?: string; password?: string }>({
     id: "totp-disable",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: totpDisableSchema }),
+    onValidate: ({ formData }) => checkForm(formData, TOTP_DISABLE_CHECKS),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
