@@ -12,7 +12,7 @@ export const BUDGET_KB = { shell: 126, patient: 150, public: 150, staff: 200, de
 export const KNOWN_OVER = {
   "routes/patient/account/profile": 192,
   "routes/patient/account/payment-details": 190.5,
-  "routes/patient/account/pharmacy": 188,
+  "routes/patient/account/pharmacy": 153,
   "routes/patient/account/security": 156.5,
 };
 

@@ -89,6 +89,10 @@ import { INVOICE_STATUSES } from "../domain/enums.ts";
 import { idParam } from "./common.ts";
 import { addressSchema, profileSchema, profileUpdateSchema, type Address, type Profile, type ProfileUpdate } from "./users.ts";
 import { NAME_PATTERN, PHONE_PATTERN, V, phoneE164, requiredText } from "./validation.ts";
+import { ADDRESS_TYPES, US_STATE_CODES, ZIP_PATTERN, addressTitle, normalizeZip } from "./patient-account-rules.ts";
+
+// The address rules and lists are plain constants the browser may import without zod (./patient-account-rules.ts).
+export * from "./patient-account-rules.ts";
 
 export { addressSchema, profileSchema, profileUpdateSchema, type Address, type Profile, type ProfileUpdate };
 
@@ -120,79 +124,6 @@ export const avatarKeyParam = z.string().regex(/^[a-f0-9]{32}$/);
 /* Addresses                                                                                                  */
 /* ---------------------------------------------------------------------------------------------------------- */
 
-export const ADDRESS_TYPES = ["shipping", "billing"] as const;
-export type AddressType = (typeof ADDRESS_TYPES)[number];
-/** The save-address `title`: the capitalised type (spec §3). */
-export const addressTitle = (type: AddressType) => (type === "shipping" ? "Shipping" : "Billing");
-
-/** US states, the District of Columbia and the inhabited territories we ship to (administrativeArea). */
-export const US_STATES = [
-  { code: "AL", name: "Alabama" },
-  { code: "AK", name: "Alaska" },
-  { code: "AZ", name: "Arizona" },
-  { code: "AR", name: "Arkansas" },
-  { code: "CA", name: "California" },
-  { code: "CO", name: "Colorado" },
-  { code: "CT", name: "Connecticut" },
-  { code: "DE", name: "Delaware" },
-  { code: "DC", name: "District of Columbia" },
-  { code: "FL", name: "Florida" },
-  { code: "GA", name: "Georgia" },
-  { code: "HI", name: "Hawaii" },
-  { code: "ID", name: "Idaho" },
-  { code: "IL", name: "Illinois" },
-  { code: "IN", name: "Indiana" },
-  { code: "IA", name: "Iowa" },
-  { code: "KS", name: "Kansas" },
-  { code: "KY", name: "Kentucky" },
-  { code: "LA", name: "Louisiana" },
-  { code: "ME", name: "Maine" },
-  { code: "MD", name: "Maryland" },
-  { code: "MA", name: "Massachusetts" },
-  { code: "MI", name: "Michigan" },
-  { code: "MN", name: "Minnesota" },
-  { code: "MS", name: "Mississippi" },
-  { code: "MO", name: "Missouri" },
-  { code: "MT", name: "Montana" },
-  { code: "NE", name: "Nebraska" },
-  { code: "NV", name: "Nevada" },
-  { code: "NH", name: "New Hampshire" },
-  { code: "NJ", name: "New Jersey" },
-  { code: "NM", name: "New Mexico" },
-  { code: "NY", name: "New York" },
-  { code: "NC", name: "North Carolina" },
-  { code: "ND", name: "North Dakota" },
-  { code: "OH", name: "Ohio" },
-  { code: "OK", name: "Oklahoma" },
-  { code: "OR", name: "Oregon" },
-  { code: "PA", name: "Pennsylvania" },
-  { code: "RI", name: "Rhode Island" },
-  { code: "SC", name: "South Carolina" },
-  { code: "SD", name: "South Dakota" },
-  { code: "TN", name: "Tennessee" },
-  { code: "TX", name: "Texas" },
-  { code: "UT", name: "Utah" },
-  { code: "VT", name: "Vermont" },
-  { code: "VA", name: "Virginia" },
-  { code: "WA", name: "Washington" },
-  { code: "WV", name: "West Virginia" },
-  { code: "WI", name: "Wisconsin" },
-  { code: "WY", name: "Wyoming" },
-  { code: "AS", name: "American Samoa" },
-  { code: "GU", name: "Guam" },
-  { code: "MP", name: "Northern Mariana Islands" },
-  { code: "PR", name: "Puerto Rico" },
-  { code: "VI", name: "U.S. Virgin Islands" },
-] as const;
-export type UsStateCode = (typeof US_STATES)[number]["code"];
-export const US_STATE_CODES = US_STATES.map((s) => s.code) as UsStateCode[];
-
-/** ZIP or ZIP+4: "12345", "12345-6789" (also "123456789" and "12345 6789", stored as "12345-6789"). */
-export const ZIP_PATTERN = /^(\d{5})(?:[-\s]?(\d{4}))?$/;
-export function normalizeZip(raw: string): string {
-  const m = ZIP_PATTERN.exec(raw.trim());
-  return m ? (m[2] ? `${m[1]}-${m[2]}` : m[1]) : raw.trim();
-}
 
 const nameOnAddress = () => requiredText(100).regex(NAME_PATTERN, V.name);
 const addressPhone = () =>

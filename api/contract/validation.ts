@@ -4,9 +4,9 @@
  * API (English) and in the web (the user's language) alike.
  */
 import { z } from "zod";
-import { V } from "./messages.ts";
+import { NAME_PATTERN, PHONE_PATTERN, V } from "./rules.ts";
 
-export { V } from "./messages.ts";
+export { NAME_PATTERN, PHONE_PATTERN, V } from "./rules.ts";
 
 
 /** A required text: whitespace trimmed, then 'Value is required' when empty. */
@@ -15,12 +15,8 @@ export const requiredText = (max = 255) => z.string({ error: V.required }).trim(
 export const optionalText = (max = 255) => z.string().trim().max(max, V.maxLength).default("");
 export const email = () =>
   z.string({ error: V.required }).trim().min(1, V.required).max(254, V.maxLength).pipe(z.email(V.email));
-/** Names: only letters, spaces, dash and apostrophe (spec §5). */
-export const NAME_PATTERN = /^[\p{L}\p{M} '’-]*$/u;
 export const personName = (required: boolean) =>
   required ? requiredText(100).regex(NAME_PATTERN, V.name) : z.string().trim().max(100, V.maxLength).regex(NAME_PATTERN, V.name).default("");
-/** US phone: 10 digits, optionally with country code 1; punctuation allowed when typing. */
-export const PHONE_PATTERN = /^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 export const phone = () => z.string().trim().max(25, V.maxLength).regex(PHONE_PATTERN, V.phone);
 /** A valid US phone number (PHONE_PATTERN) as stored: "+1" and the ten digits, e.g. "+15551234567". */
 export function phoneE164(raw: string): string {

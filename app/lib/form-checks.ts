@@ -7,7 +7,7 @@ import {
   TOTP_CODE_PATTERN,
   passwordProblems,
 } from "../../api/contract/account-rules.ts";
-import { V } from "../../api/contract/messages.ts";
+import { V } from "../../api/contract/rules.ts";
 
 /**
  * The browser's checks of a form, without zod (ARCHITECTURE §8: zod alone was 28.8 KB of every form page).

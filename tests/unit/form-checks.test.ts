@@ -19,6 +19,8 @@ import {
   TOTP_SIGN_IN_CHECKS,
   type FormChecks,
 } from "../../app/lib/form-checks";
+import { ADDRESS_CHECKS } from "../../app/lib/account-form-checks";
+import { addressFormSchema } from "../../app/lib/schemas/account";
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -111,6 +113,36 @@ describe("the browser's checks say what the schemas say", () => {
       for (const password of ["", " ", "secret", long(1025)]) {
         const turnOff = both(totpDisableSchema, TOTP_DISABLE_CHECKS, { code, password });
         expect(turnOff.browser, JSON.stringify({ code, password: password.slice(0, 9) })).toEqual(turnOff.server);
+      }
+    }
+  });
+
+  it("an address of My pharmacy: names, lines, city, state, ZIP and phone", () => {
+    const valid = {
+      intent: "shipping",
+      addressFirstName: "Ana",
+      addressLastName: "O'Neil-Ruiz",
+      addressLine1: "1 Main St",
+      addressLine2: "",
+      locality: "Denver",
+      administrativeArea: "co",
+      postalCode: "80202",
+      phone: "(555) 123-4567",
+    };
+    const variants: Record<string, string[]> = {
+      addressFirstName: ["", " ", "Ana2", long(101), "José María"],
+      addressLastName: ["", "Smith!", `${long(100)}1`],
+      addressLine1: ["", " ", long(201)],
+      addressLine2: [" ", "Apt 2", long(201)],
+      locality: ["", long(101)],
+      administrativeArea: ["", " ", "XX", "CO", " ny ", "Colorado"],
+      postalCode: ["", " ", "8020", "80202-1234", "802021234", "80202 1234", "ABCDE"],
+      phone: ["", " ", "555-1234", "+1 555 123 4567", "15551234567", `${long(20)}12345678`, "555.123.4567"],
+    };
+    for (const [field, values] of Object.entries(variants)) {
+      for (const value of values) {
+        const { server, browser } = both(addressFormSchema, ADDRESS_CHECKS, { ...valid, [field]: value });
+        expect(browser, `${field}: ${value.slice(0, 20)}`).toEqual(server);
       }
     }
   });

@@ -1,6 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/lib/use-translation";
+import { ADDRESS_CHECKS } from "~/lib/account-form-checks";
+import { checkForm } from "~/lib/form-checks";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/pharmacy";
 import { AccountSection, FullWidthFormErrors, Intent, useSubmitting } from "~/components/account/section";
@@ -15,7 +17,8 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { addressFormSchema, toSaveAddressPayload } from "~/lib/schemas/account";
 import { redirectWithToast, takeToasts } from "~/lib/toast.server";
 import { getUpstream } from "~/lib/upstream.server";
-import { US_STATES, type Address, type AddressType } from "../../../../api/contract/patient-account.ts";
+import type { Address } from "../../../../api/contract/patient-account.ts";
+import { US_STATES, type AddressType } from "../../../../api/contract/patient-account-rules.ts";
 
 export const handle = { title: "common:pages.accountPharmacy" } satisfies RouteHandle;
 
@@ -124,7 +127,7 @@ function AddressForm({
     id: `address-${type}`,
     lastResult,
     defaultValue: values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addressFormSchema }),
+    onValidate: ({ formData }) => checkForm(formData, ADDRESS_CHECKS),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

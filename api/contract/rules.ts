@@ -1,7 +1,8 @@
 /**
  * The message keys of the shared validation rules (spec §5), i18n keys of the "validation" namespace
- * (locales/<lng>/validation.json). Plain constants, no zod: the browser imports them (app/lib/form-checks.ts)
- * without the schemas of ./validation.ts, which re-exports them.
+ * (locales/<lng>/validation.json), and the patterns of names and US phone numbers. Plain constants, no zod:
+ * the browser imports them (app/lib/form-checks.ts) without the schemas of ./validation.ts, which re-exports
+ * them.
  */
 export const V = {
   required: "validation.required",
@@ -34,3 +35,9 @@ export const V = {
   cardExpired: "validation.card.expired",
   cardCvc: "validation.card.cvc",
 } as const;
+
+/** Names: only letters, spaces, dash and apostrophe (spec §5). */
+export const NAME_PATTERN = /^[\p{L}\p{M} '’-]*$/u;
+
+/** US phone: 10 digits, optionally with country code 1; punctuation allowed when typing. */
+export const PHONE_PATTERN = /^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;

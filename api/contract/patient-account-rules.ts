@@ -1,0 +1,78 @@
+/**
+ * The address rules of the patient account (spec §3, §5) as plain constants and functions, no zod: the
+ * address types, the US states we ship to, ZIP codes. The API's schemas (./patient-account.ts, which
+ * re-exports all of this) and the pharmacy page's browser checks (app/lib/form-checks.ts) use the same ones.
+ */
+export const ADDRESS_TYPES = ["shipping", "billing"] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+/** The save-address `title`: the capitalised type (spec §3). */
+export const addressTitle = (type: AddressType) => (type === "shipping" ? "Shipping" : "Billing");
+
+/** US states, the District of Columbia and the inhabited territories we ship to (administrativeArea). */
+export const US_STATES = [
+  { code: "AL", name: "Alabama" },
+  { code: "AK", name: "Alaska" },
+  { code: "AZ", name: "Arizona" },
+  { code: "AR", name: "Arkansas" },
+  { code: "CA", name: "California" },
+  { code: "CO", name: "Colorado" },
+  { code: "CT", name: "Connecticut" },
+  { code: "DE", name: "Delaware" },
+  { code: "DC", name: "District of Columbia" },
+  { code: "FL", name: "Florida" },
+  { code: "GA", name: "Georgia" },
+  { code: "HI", name: "Hawaii" },
+  { code: "ID", name: "Idaho" },
+  { code: "IL", name: "Illinois" },
+  { code: "IN", name: "Indiana" },
+  { code: "IA", name: "Iowa" },
+  { code: "KS", name: "Kansas" },
+  { code: "KY", name: "Kentucky" },
+  { code: "LA", name: "Louisiana" },
+  { code: "ME", name: "Maine" },
+  { code: "MD", name: "Maryland" },
+  { code: "MA", name: "Massachusetts" },
+  { code: "MI", name: "Michigan" },
+  { code: "MN", name: "Minnesota" },
+  { code: "MS", name: "Mississippi" },
+  { code: "MO", name: "Missouri" },
+  { code: "MT", name: "Montana" },
+  { code: "NE", name: "Nebraska" },
+  { code: "NV", name: "Nevada" },
+  { code: "NH", name: "New Hampshire" },
+  { code: "NJ", name: "New Jersey" },
+  { code: "NM", name: "New Mexico" },
+  { code: "NY", name: "New York" },
+  { code: "NC", name: "North Carolina" },
+  { code: "ND", name: "North Dakota" },
+  { code: "OH", name: "Ohio" },
+  { code: "OK", name: "Oklahoma" },
+  { code: "OR", name: "Oregon" },
+  { code: "PA", name: "Pennsylvania" },
+  { code: "RI", name: "Rhode Island" },
+  { code: "SC", name: "South Carolina" },
+  { code: "SD", name: "South Dakota" },
+  { code: "TN", name: "Tennessee" },
+  { code: "TX", name: "Texas" },
+  { code: "UT", name: "Utah" },
+  { code: "VT", name: "Vermont" },
+  { code: "VA", name: "Virginia" },
+  { code: "WA", name: "Washington" },
+  { code: "WV", name: "West Virginia" },
+  { code: "WI", name: "Wisconsin" },
+  { code: "WY", name: "Wyoming" },
+  { code: "AS", name: "American Samoa" },
+  { code: "GU", name: "Guam" },
+  { code: "MP", name: "Northern Mariana Islands" },
+  { code: "PR", name: "Puerto Rico" },
+  { code: "VI", name: "U.S. Virgin Islands" },
+] as const;
+export type UsStateCode = (typeof US_STATES)[number]["code"];
+export const US_STATE_CODES = US_STATES.map((s) => s.code) as UsStateCode[];
+
+/** ZIP or ZIP+4: "12345", "12345-6789" (also "123456789" and "12345 6789", stored as "12345-6789"). */
+export const ZIP_PATTERN = /^(\d{5})(?:[-\s]?(\d{4}))?$/;
+export function normalizeZip(raw: string): string {
+  const m = ZIP_PATTERN.exec(raw.trim());
+  return m ? (m[2] ? `${m[1]}-${m[2]}` : m[1]) : raw.trim();
+}
