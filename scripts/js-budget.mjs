@@ -10,7 +10,7 @@ export const BUDGET_KB = { shell: 126, patient: 150, public: 150, staff: 200, de
  * form pages that still validate with zod in the browser (README "JavaScript per page").
  */
 export const KNOWN_OVER = {
-  "routes/patient/account/profile": 192,
+  "routes/patient/account/profile": 158,
   "routes/patient/account/payment-details": 190.5,
   "routes/patient/account/pharmacy": 153,
   "routes/patient/account/security": 156.5,

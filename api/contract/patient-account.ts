@@ -100,24 +100,6 @@ export { addressSchema, profileSchema, profileUpdateSchema, type Address, type P
 /* Avatar                                                                                                     */
 /* ---------------------------------------------------------------------------------------------------------- */
 
-/** The multipart field that carries the picture. */
-export const AVATAR_FIELD = "avatar";
-/** Largest accepted upload: 5 MB (spec §5: "maximum size in MB"). */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AVATAR_MAX_MB = 5;
-/** Stored pictures are at most this wide and high (spec §9: recommended 400x400). */
-export const AVATAR_SIZE = 400;
-/** Accepted by content; the file name's extension is not trusted. */
-export const AVATAR_ACCEPT = ["image/jpeg", "image/png", "image/gif"] as const;
-export const AVATAR_EXTENSIONS = ["jpg", "jpeg", "png", "gif"] as const;
-/** For <input type="file" accept=…>. */
-export const AVATAR_INPUT_ACCEPT = ".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif";
-export const AVATAR_TOO_LARGE_MESSAGE = "Uploaded image is too large";
-export const AVATAR_TYPE_MESSAGE = "Upload a JPG, PNG or GIF image.";
-export const AVATAR_UNREADABLE_MESSAGE = "The image could not be read. Upload another JPG, PNG or GIF image.";
-export const AVATAR_MISSING_MESSAGE = "Choose an image to upload.";
-/** Path of a stored avatar; {key} is 32 hex characters. */
-export const AVATAR_URL_PREFIX = "/api/v1/avatars/";
 export const avatarKeyParam = z.string().regex(/^[a-f0-9]{32}$/);
 
 /* ---------------------------------------------------------------------------------------------------------- */

@@ -1,6 +1,7 @@
 /**
  * The message keys of the shared validation rules (spec §5), i18n keys of the "validation" namespace
- * (locales/<lng>/validation.json), and the patterns of names and US phone numbers. Plain constants, no zod:
+ * (locales/<lng>/validation.json), and the patterns of names and US phone numbers.
+ * Plain constants and functions, no zod:
  * the browser imports them (app/lib/form-checks.ts) without the schemas of ./validation.ts, which re-exports
  * them.
  */
@@ -41,3 +42,9 @@ export const NAME_PATTERN = /^[\p{L}\p{M} '’-]*$/u;
 
 /** US phone: 10 digits, optionally with country code 1; punctuation allowed when typing. */
 export const PHONE_PATTERN = /^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
+
+/** A valid US phone number (PHONE_PATTERN) as stored: "+1" and the ten digits, e.g. "+15551234567". */
+export function phoneE164(raw: string): string {
+  const digits = raw.replace(/\D/g, "");
+  return `+1${digits.length === 11 ? digits.slice(1) : digits}`;
+}

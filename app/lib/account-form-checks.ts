@@ -3,8 +3,9 @@ import { NAME_PATTERN, PHONE_PATTERN, V } from "../../api/contract/rules.ts";
 import { matches, maxLength, notBlank, type FormChecks } from "./form-checks.ts";
 
 /**
- * The browser's checks of the patient account pages (their schemas: app/lib/schemas/account.ts), apart from
- * app/lib/form-checks.ts so that the sign-in pages do not carry the list of states. How checks work, and the
+ * The browser's checks of the address forms of My pharmacy (their schema: app/lib/schemas/account.ts), apart
+ * from app/lib/form-checks.ts so that the other pages do not carry the list of states (a shared module carries
+ * what any of its pages uses). How checks work, and the
  * test that holds them to the schemas: app/lib/form-checks.ts, tests/unit/form-checks.test.ts.
  */
 

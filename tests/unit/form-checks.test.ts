@@ -20,7 +20,8 @@ import {
   type FormChecks,
 } from "../../app/lib/form-checks";
 import { ADDRESS_CHECKS } from "../../app/lib/account-form-checks";
-import { addressFormSchema } from "../../app/lib/schemas/account";
+import { PROFILE_DETAILS_CHECKS, PROFILE_EMAIL_CHECKS } from "../../app/lib/profile-form-checks";
+import { addressFormSchema, profileDetailsSchema, profileEmailSchema } from "../../app/lib/schemas/account";
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -144,6 +145,36 @@ describe("the browser's checks say what the schemas say", () => {
         const { server, browser } = both(addressFormSchema, ADDRESS_CHECKS, { ...valid, [field]: value });
         expect(browser, `${field}: ${value.slice(0, 20)}`).toEqual(server);
       }
+    }
+  });
+
+  it("the profile: personal details and email", () => {
+    const valid = {
+      intent: "details",
+      firstName: "Ana",
+      middleName: "",
+      lastName: "Ruiz",
+      phone: "",
+      dateOfBirth: "1980-04-02",
+      timeZone: "America/Denver",
+    };
+    const variants: Record<string, string[]> = {
+      firstName: ["", " ", "Ana2", long(101)],
+      middleName: [" ", "María José", "M.", long(101)],
+      lastName: ["", "O'Neil", "Smith!"],
+      phone: [" ", "555-123-4567", "555", `${long(26)}`],
+      dateOfBirth: ["", " ", "1980-02-30", "04/02/1980", "13/01/1980", "2999-01-01", "1800-01-01", "2020-01-01", "soon"],
+      timeZone: ["", " ", "Mars/Olympus", "Europe/Madrid", "offset:-300", "offset:-301", "offset:900", "offset:", "offset:abc", "UTC"],
+    };
+    for (const [field, values] of Object.entries(variants)) {
+      for (const value of values) {
+        const { server, browser } = both(profileDetailsSchema, PROFILE_DETAILS_CHECKS, { ...valid, [field]: value });
+        expect(browser, `${field}: ${value.slice(0, 20)}`).toEqual(server);
+      }
+    }
+    for (const email of EMAILS) {
+      const { server, browser } = both(profileEmailSchema, PROFILE_EMAIL_CHECKS, { intent: "email", email });
+      expect(browser, email).toEqual(server);
     }
   });
 });

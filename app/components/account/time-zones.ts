@@ -1,5 +1,5 @@
-import { zoneOffsetMinutes } from "../../../api/contract/validation.ts";
-import { OFFSET_PREFIX } from "~/lib/schemas/account";
+import { zoneOffsetMinutes } from "../../../api/contract/profile-rules.ts";
+import { OFFSET_PREFIX } from "~/lib/profile-form-checks";
 
 /**
  * The profile's time-zone choices (spec §3 "time zone as UTC offset", §9 "profile UTC offset applied"): the US

@@ -10,6 +10,7 @@ import {
   ZIP_PATTERN,
   type AddressType,
 } from "../../../api/contract/patient-account.ts";
+import { OFFSET_PREFIX } from "../profile-form-checks.ts";
 import { phoneDigits } from "../format.ts";
 import {
   NAME_PATTERN,
@@ -38,8 +39,7 @@ import {
 /* Profile                                                                                                    */
 /* ---------------------------------------------------------------------------------------------------------- */
 
-/** The time-zone select's value for a bare UTC offset (no named zone): "offset:-300". */
-export const OFFSET_PREFIX = "offset:";
+export { OFFSET_PREFIX };
 
 /** The time-zone select: an IANA zone ("America/Denver") or a UTC offset ("offset:-420"). */
 export const timeZoneChoice = () =>

@@ -2,6 +2,8 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslation } from "~/lib/use-translation";
+import { PROFILE_DETAILS_CHECKS, PROFILE_EMAIL_CHECKS } from "~/lib/profile-form-checks";
+import { checkForm } from "~/lib/form-checks";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/profile";
 import { AccountSection, FullWidthFormErrors, Intent, useSubmitting } from "~/components/account/section";
@@ -22,6 +24,7 @@ import { profileDetailsSchema, profileEmailSchema, removeAvatarSchema, timeZoneU
 import { notify, redirectWithToast, takeToasts } from "~/lib/toast.server";
 import { getUpstream, UpstreamError } from "~/lib/upstream.server";
 import { suggestEmail } from "../../../../api/domain/email-suggest.ts";
+import type { Profile } from "../../../../api/contract/patient-account.ts";
 import {
   AVATAR_EXTENSIONS,
   AVATAR_FIELD,
@@ -29,8 +32,7 @@ import {
   AVATAR_MAX_BYTES,
   AVATAR_MAX_MB,
   AVATAR_SIZE,
-  type Profile,
-} from "../../../../api/contract/patient-account.ts";
+} from "../../../../api/contract/patient-account-rules.ts";
 
 export const handle = { title: "common:pages.accountProfile" } satisfies RouteHandle;
 
@@ -237,7 +239,7 @@ function DetailsForm({ profile, lastResult }: { profile: ProfileView; lastResult
       dateOfBirth: profile.dateOfBirth,
       timeZone: profile.timeZone,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileDetailsSchema }),
+    onValidate: ({ formData }) => checkForm(formData, PROFILE_DETAILS_CHECKS),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -292,7 +294,7 @@ function EmailForm({ profile, result }: { profile: ProfileView; result: Extract<
     id: "profile-email",
     lastResult: result?.reply,
     defaultValue: { email: profile.email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileEmailSchema }),
+    onValidate: ({ formData }) => checkForm(formData, PROFILE_EMAIL_CHECKS),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
