@@ -20,8 +20,9 @@ import {
   type FormChecks,
 } from "../../app/lib/form-checks";
 import { ADDRESS_CHECKS } from "../../app/lib/account-form-checks";
+import { ADD_CARD_CHECKS } from "../../app/lib/card-form-checks";
 import { PROFILE_DETAILS_CHECKS, PROFILE_EMAIL_CHECKS } from "../../app/lib/profile-form-checks";
-import { addressFormSchema, profileDetailsSchema, profileEmailSchema } from "../../app/lib/schemas/account";
+import { addCardFormSchema, addressFormSchema, profileDetailsSchema, profileEmailSchema } from "../../app/lib/schemas/account";
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -175,6 +176,29 @@ describe("the browser's checks say what the schemas say", () => {
     for (const email of EMAILS) {
       const { server, browser } = both(profileEmailSchema, PROFILE_EMAIL_CHECKS, { intent: "email", email });
       expect(browser, email).toEqual(server);
+    }
+  });
+
+  it("add a card: number, expiry, security code and name, and their rules across fields", () => {
+    const next = new Date().getUTCFullYear() + 1;
+    const valid = { intent: "addCard", cardNumber: "4242 4242 4242 4242", expMonth: "12", expYear: String(next), cvc: "123", name: "Ana Ruiz" };
+    const variants: Record<string, string[]> = {
+      cardNumber: ["", " ", "4242", "4242424242424241", "378282246310005", "5555-5555-5555-4444", "1234567812345670", "abcd", long(25)],
+      expMonth: ["", " ", "0", "1", "12", "13", "1.5", "abc", "-1"],
+      expYear: ["", " ", "99", "1999", "2101", "2020", String(next).slice(2), "abc", "20.5"],
+      cvc: ["", " ", "12", "1234", "12a", "12345"],
+      name: ["", " ", "Ana M. Ruiz", "Ana2", long(101)],
+    };
+    for (const [field, values] of Object.entries(variants)) {
+      for (const value of values) {
+        const { server, browser } = both(addCardFormSchema as unknown as z.ZodType, ADD_CARD_CHECKS, { ...valid, [field]: value });
+        expect(browser, `${field}: ${value.slice(0, 20)}`).toEqual(server);
+      }
+    }
+    // Rules across fields: an American Express card needs four digits; a month already past is refused.
+    for (const extra of [{ cardNumber: "378282246310005", cvc: "123" }, { cardNumber: "378282246310005", cvc: "1234" }, { expMonth: "1", expYear: "2020" }, { expMonth: "1", expYear: "20" }]) {
+      const { server, browser } = both(addCardFormSchema as unknown as z.ZodType, ADD_CARD_CHECKS, { ...valid, ...extra });
+      expect(browser, JSON.stringify(extra)).toEqual(server);
     }
   });
 });

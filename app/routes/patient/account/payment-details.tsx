@@ -2,6 +2,8 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/use-translation";
+import { ADD_CARD_CHECKS } from "~/lib/card-form-checks";
+import { checkForm } from "~/lib/form-checks";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/payment-details";
 import { ACCOUNT_PATHS, withParam } from "~/components/account/paths";
@@ -245,7 +247,7 @@ function AddCardForm({ lastResult, declined }: { lastResult: Reply | undefined; 
     id: "add-card",
     lastResult,
     // The form holds text (expiry month and year are typed as text and parsed to numbers by the schema).
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addCardFormSchema }) as never,
+    onValidate: ({ formData }) => checkForm(formData, ADD_CARD_CHECKS),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
