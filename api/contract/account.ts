@@ -3,8 +3,9 @@
  * calls): password reset and change, two-factor authentication (TOTP, RFC 6238) with recovery codes, email
  * verification and change, the signed-in user's sessions, and the development outbox.
  *
- * Shared with the web: the schemas validate forms (conform + zod) with the same messages as the API, and
- * the response types are the `data` of each call's `{ message, data }` envelope.
+ * Shared with the web: its actions parse forms with these schemas, with the same messages as the API (the
+ * browser checks the same rules from ./account-rules.ts, without zod), and the response types are the `data`
+ * of each call's `{ message, data }` envelope.
  *
  * Errors common to these calls (the `{ message, data? }` failure body of ARCHITECTURE §5):
  *   400  invalid input — `data.errors` maps each field to its messages (every failing password rule listed);

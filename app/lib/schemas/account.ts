@@ -27,8 +27,10 @@ import {
 
 /**
  * Form schemas of the patient account pages (issue 7), built from the API's own contract
- * (api/contract/patient-account.ts, api/contract/validation.ts) so the browser (conform validates as you type),
- * the web action and the API apply the same rules with the same message keys (validation namespace).
+ * (api/contract/patient-account.ts, api/contract/validation.ts) so the web action and the API apply the same
+ * rules with the same message keys (validation namespace). Server only: the browser checks the same rules
+ * without zod (app/lib/account-form-checks.ts, profile-form-checks.ts, card-form-checks.ts), held to these
+ * schemas by tests/unit/form-checks.test.ts.
  *
  * Conform submits an empty input as `undefined`; where the API's request schema makes a field optional
  * (an update sends only what changed), the form version below makes it required, so an emptied required field

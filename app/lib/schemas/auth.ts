@@ -11,10 +11,10 @@ import {
 import { email, V } from "../../../api/contract/validation.ts";
 
 /**
- * Form schemas of the sign-in, password and account-security pages, shared by the browser (conform
- * validates as you type) and the server (the action parses with the same schema). Wherever the API has the
- * rule, the API's own schema is used (api/contract/account.ts), so the rules and messages are the same in
- * the browser, the web action and the API. Messages are i18n keys ("validation.*" from the API's shared
+ * Form schemas of the sign-in, password and account-security pages, parsed by the web's actions. Wherever the
+ * API has the rule, the API's own schema is used (api/contract/account.ts), so the rules and messages are the
+ * same in the web action and the API. Server only: the browser checks the same rules without zod
+ * (app/lib/form-checks.ts), held to these schemas by tests/unit/form-checks.test.ts. Messages are i18n keys ("validation.*" from the API's shared
  * rules), translated where they are shown.
  */
 const redirectTo = z.string().max(1000).optional();
