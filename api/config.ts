@@ -65,11 +65,19 @@ export type ApiConfig = {
 
 export class ConfigError extends Error {}
 
+/**
+ * The app's own mode is APP_ENV when set, else NODE_ENV; both tiers' configurations (and the seed command) read
+ * it as NODE_ENV. NODE_ENV also decides which build of React and other libraries loads: the test suites run the
+ * built server as it ships (NODE_ENV=production, React's production build, several times faster to render than
+ * its development build) with APP_ENV=test for our own settings (demo and test accounts, cookies over http).
+ */
+export function withAppMode(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return env.APP_ENV ? { ...env, NODE_ENV: env.APP_ENV } : env;
+}
+
 /** Parses the environment; throws a ConfigError listing every invalid variable. */
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  // The app's mode: APP_ENV when set, else NODE_ENV (see withAppMode in app/lib/config.server.ts: the suites run
-  // the libraries' production builds with APP_ENV=test). Every rule below reads it as NODE_ENV.
-  const parsed = apiEnvSchema.safeParse(env.APP_ENV ? { ...env, NODE_ENV: env.APP_ENV } : env);
+  const parsed = apiEnvSchema.safeParse(withAppMode(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "env"}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

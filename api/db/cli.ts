@@ -14,6 +14,7 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { withAppMode } from "../config.ts";
 import { openDatabase, type Database } from "./client.ts";
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "./seed/demo.ts";
 import { seedScaled } from "./seed/scaled.ts";
@@ -92,7 +93,7 @@ function seconds(since: number): string {
 }
 
 async function run(cmd: Command): Promise<void> {
-  if (cmd.name === "seed" && (process.env.APP_ENV ?? process.env.NODE_ENV) === "production") {
+  if (cmd.name === "seed" && withAppMode(process.env).NODE_ENV === "production") {
     throw new Error(
       "refusing to seed with NODE_ENV=production: demo logins and generated patients must never reach a production database",
     );

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
+import { withAppMode } from "../../api/config.ts";
 
 /**
  * Configuration of the web tier, read from environment variables and validated once at start-up
@@ -65,16 +66,6 @@ export function parseWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     errorReportUrl: e.ERROR_REPORT_URL,
   };
-}
-
-/**
- * The app's own mode is APP_ENV when set, else NODE_ENV. NODE_ENV also decides which build of React and other
- * libraries loads: the test suites run the built server as it ships (NODE_ENV=production, React's production
- * build, several times faster to render than its development build) with APP_ENV=test for our own settings
- * (demo and test accounts, cookies over plain http). Every rule below reads this mode as NODE_ENV.
- */
-export function withAppMode(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return env.APP_ENV ? { ...env, NODE_ENV: env.APP_ENV } : env;
 }
 
 /** TRUST_PROXY: "true"/"false", a hop count, or Express's names/addresses ("loopback", "10.0.0.0/8,…"). */
