@@ -57,3 +57,16 @@ export function cardExpired(expMonth: number, expYear: number, now: Date = new D
 
 /** A typed card number without its spaces and dashes. */
 export const cardDigits = (v: string) => v.replace(/[\s-]/g, "");
+
+/** 12 to 19 digits (after `cardDigits`). */
+export const CARD_NUMBER_PATTERN = /^\d{12,19}$/;
+/** The security code: 3 digits, 4 on American Express. */
+export const CVC_PATTERN = /^\d{3,4}$/;
+export const cvcLength = (brand: CardBrand) => (brand === "amex" ? 4 : 3);
+/** The name on the card: letters, spaces, apostrophes, dots and dashes. */
+export const HOLDER_NAME_PATTERN = /^[\p{L}\p{M} '’.-]*$/u;
+
+/** A month or year as typed: its number, or NaN when it is blank or not a number. */
+export const typedNumber = (v: string) => (v.trim() === "" ? Number.NaN : Number(v.trim()));
+/** A two-digit expiry year is 20yy. */
+export const fullExpYear = (year: number) => (Number.isInteger(year) && year >= 0 && year < 100 ? 2000 + year : year);

@@ -90,7 +90,19 @@ import { idParam } from "./common.ts";
 import { addressSchema, profileSchema, profileUpdateSchema, type Address, type Profile, type ProfileUpdate } from "./users.ts";
 import { NAME_PATTERN, PHONE_PATTERN, V, phoneE164, requiredText } from "./validation.ts";
 import { ADDRESS_TYPES, US_STATE_CODES, ZIP_PATTERN, addressTitle, normalizeZip } from "./patient-account-rules.ts";
-import { CARD_BRANDS, cardBrand, cardDigits, cardExpired, luhnValid } from "./card-rules.ts";
+import {
+  CARD_BRANDS,
+  CARD_NUMBER_PATTERN,
+  CVC_PATTERN,
+  HOLDER_NAME_PATTERN,
+  cardBrand,
+  cardDigits,
+  cardExpired,
+  cvcLength,
+  fullExpYear,
+  luhnValid,
+  typedNumber,
+} from "./card-rules.ts";
 
 // The address rules and lists are plain constants the browser may import without zod (./patient-account-rules.ts).
 export * from "./patient-account-rules.ts";
@@ -215,19 +227,18 @@ export const addCardRequestSchema = z
       .trim()
       .min(1, V.required)
       .transform(cardDigits)
-      .refine((v) => /^\d{12,19}$/.test(v) && luhnValid(v), V.cardNumber)
-      .refine((v) => !/^\d{12,19}$/.test(v) || !luhnValid(v) || cardBrand(v) !== null, V.cardBrand),
+      .refine((v) => CARD_NUMBER_PATTERN.test(v) && luhnValid(v), V.cardNumber)
+      .refine((v) => !CARD_NUMBER_PATTERN.test(v) || !luhnValid(v) || cardBrand(v) !== null, V.cardBrand),
     expMonth: z
       .union([z.number(), z.string()], { error: V.required })
-      .transform((v) => (typeof v === "string" ? (v.trim() === "" ? Number.NaN : Number(v.trim())) : v))
+      .transform((v) => (typeof v === "string" ? typedNumber(v) : v))
       .pipe(z.number({ error: V.cardExpMonth }).int(V.cardExpMonth).min(1, V.cardExpMonth).max(12, V.cardExpMonth)),
     expYear: z
       .union([z.number(), z.string()], { error: V.required })
-      .transform((v) => (typeof v === "string" ? (v.trim() === "" ? Number.NaN : Number(v.trim())) : v))
-      .transform((v) => (Number.isInteger(v) && v >= 0 && v < 100 ? 2000 + v : v))
+      .transform((v) => fullExpYear(typeof v === "string" ? typedNumber(v) : v))
       .pipe(z.number({ error: V.cardExpYear }).int(V.cardExpYear).min(2000, V.cardExpYear).max(2100, V.cardExpYear)),
-    cvc: z.string({ error: V.required }).trim().min(1, V.required).regex(/^\d{3,4}$/, V.cardCvc),
-    name: requiredText(100).regex(/^[\p{L}\p{M} '’.-]*$/u, V.name),
+    cvc: z.string({ error: V.required }).trim().min(1, V.required).regex(CVC_PATTERN, V.cardCvc),
+    name: requiredText(100).regex(HOLDER_NAME_PATTERN, V.name),
     makePrimary: z
       .union([z.boolean(), z.enum(["true", "false", "on", ""])])
       .transform((v) => v === true || v === "true" || v === "on")
@@ -238,7 +249,7 @@ export const addCardRequestSchema = z
       ctx.addIssue({ code: "custom", message: V.cardExpired, path: ["expMonth"], input: v.expMonth });
     }
     const brand = cardBrand(v.cardNumber);
-    if (brand && v.cvc.length !== (brand === "amex" ? 4 : 3) && /^\d{3,4}$/.test(v.cvc)) {
+    if (brand && v.cvc.length !== cvcLength(brand) && CVC_PATTERN.test(v.cvc)) {
       ctx.addIssue({ code: "custom", message: V.cardCvc, path: ["cvc"], input: v.cvc });
     }
   });
