@@ -69,6 +69,8 @@ export const US_STATES = [
 ] as const;
 export type UsStateCode = (typeof US_STATES)[number]["code"];
 export const US_STATE_CODES = US_STATES.map((s) => s.code) as UsStateCode[];
+/** Is this one of US_STATE_CODES (any letter case)? */
+export const isUsStateCode = (code: string) => (US_STATE_CODES as string[]).includes(code.toUpperCase());
 
 /** ZIP or ZIP+4: "12345", "12345-6789" (also "123456789" and "12345 6789", stored as "12345-6789"). */
 export const ZIP_PATTERN = /^(\d{5})(?:[-\s]?(\d{4}))?$/;

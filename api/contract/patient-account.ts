@@ -89,7 +89,7 @@ import { INVOICE_STATUSES } from "../domain/enums.ts";
 import { idParam } from "./common.ts";
 import { addressSchema, profileSchema, profileUpdateSchema, type Address, type Profile, type ProfileUpdate } from "./users.ts";
 import { NAME_PATTERN, PHONE_PATTERN, V, phoneE164, requiredText } from "./validation.ts";
-import { ADDRESS_TYPES, US_STATE_CODES, ZIP_PATTERN, addressTitle, normalizeZip } from "./patient-account-rules.ts";
+import { ADDRESS_TYPES, ZIP_PATTERN, addressTitle, isUsStateCode, normalizeZip } from "./patient-account-rules.ts";
 import {
   CARD_BRANDS,
   CARD_NUMBER_PATTERN,
@@ -183,7 +183,7 @@ export const saveAddressRequestSchema = z.preprocess(
         .trim()
         .min(1, V.required)
         .transform((v) => v.toUpperCase())
-        .refine((v) => (US_STATE_CODES as string[]).includes(v), V.state),
+        .refine(isUsStateCode, V.state),
       locality: requiredText(100),
       postalCode: z.string({ error: V.required }).trim().min(1, V.required).regex(ZIP_PATTERN, V.zip).transform(normalizeZip),
       title: z.string().trim().max(20).optional(),

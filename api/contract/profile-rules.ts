@@ -60,6 +60,11 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
+/** A UTC offset in minutes: -720 (UTC-12:00) … +840 (UTC+14:00), in steps of 15 minutes. */
+export function isUtcOffsetMinutes(minutes: number): boolean {
+  return Number.isInteger(minutes) && minutes >= -720 && minutes <= 840 && minutes % 15 === 0;
+}
+
 /** The offset from UTC, in minutes, of an IANA zone at a moment (e.g. America/Denver in July: -360). */
 export function zoneOffsetMinutes(zone: string, at: Date = new Date()): number {
   const parts = new Intl.DateTimeFormat("en-US", {

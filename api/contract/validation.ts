@@ -4,7 +4,7 @@
  * API (English) and in the web (the user's language) alike.
  */
 import { z } from "zod";
-import { dateOfBirthProblem, isTimeZone, parseCalendarDate } from "./profile-rules.ts";
+import { dateOfBirthProblem, isTimeZone, isUtcOffsetMinutes, parseCalendarDate } from "./profile-rules.ts";
 import { NAME_PATTERN, PHONE_PATTERN, V } from "./rules.ts";
 
 // The plain rules (message keys, patterns, dates of birth, time zones) the browser may import without zod.
@@ -47,14 +47,8 @@ export const timeZoneName = () =>
     .max(64, V.timeZone)
     .refine((v) => v === "" || isTimeZone(v), V.timeZone)
     .meta({ description: "IANA time zone, e.g. America/Denver; \"\" clears it" });
-/** UTC offset in minutes, -720 (UTC-12:00) … +840 (UTC+14:00), in steps of 15 minutes. */
-export const utcOffsetMinutes = () =>
-  z.coerce
-    .number({ error: V.utcOffset })
-    .int(V.utcOffset)
-    .min(-720, V.utcOffset)
-    .max(840, V.utcOffset)
-    .refine((v) => v % 15 === 0, V.utcOffset);
+/** UTC offset in minutes, -720 (UTC-12:00) … +840 (UTC+14:00), in steps of 15 minutes (`isUtcOffsetMinutes`). */
+export const utcOffsetMinutes = () => z.coerce.number({ error: V.utcOffset }).refine(isUtcOffsetMinutes, V.utcOffset);
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 export type FieldErrors = Record<string, string[]>;

@@ -13,12 +13,12 @@ import { V } from "../../api/contract/rules.ts";
  * The browser's checks of a form, without zod (ARCHITECTURE §8: zod alone was 28.8 KB of every form page).
  * The server parses every post with the contract's zod schema and stays the judge. These checks only tell the
  * user sooner, as they leave a field, with the same message keys. They are built from the same plain rules
- * (api/contract/account-rules.ts, messages.ts), and tests/unit/form-checks.test.ts runs each page's checks
+ * (api/contract/account-rules.ts, rules.ts…), and tests/unit/form-checks.test.ts runs each page's checks
  * and its schema over the same inputs and requires the same messages.
  *
  * How the schemas behave, and so these checks: an empty field is missing ("required", and nothing else is
- * checked in it), unless it is `optional` (then it is not checked at all); the steps of a field run in order, every check of a step runs, and a step that finds
- * something ends the field (as zod's checks add up and a `.pipe()` stops); a form's `refine` (the rules
+ * checked in it), unless it is `optional` (then it is not checked at all); the steps of a field run in order,
+ * every check of a step runs, and a step that finds something ends the field (as zod's checks add up and a `.pipe()` stops); a form's `refine` (the rules
  * across fields, a zod `superRefine`) runs only when no field is missing.
  *
  * A check returns the message key(s) of what is wrong with a field's value, or null.

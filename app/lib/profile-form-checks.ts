@@ -1,4 +1,4 @@
-import { dateOfBirthProblem, isTimeZone } from "../../api/contract/profile-rules.ts";
+import { dateOfBirthProblem, isTimeZone, isUtcOffsetMinutes } from "../../api/contract/profile-rules.ts";
 import { NAME_PATTERN, PHONE_PATTERN, V } from "../../api/contract/rules.ts";
 import { EMAIL, matches, maxLength, notBlank, type FormChecks } from "./form-checks.ts";
 
@@ -10,10 +10,9 @@ import { EMAIL, matches, maxLength, notBlank, type FormChecks } from "./form-che
 /** The time-zone select's value for a bare UTC offset (no named zone): "offset:-300". */
 export const OFFSET_PREFIX = "offset:";
 
-/** A UTC offset in minutes as the contract takes it: -720 … +840, in steps of 15. */
-function isUtcOffset(raw: string): boolean {
-  const minutes = Number(raw);
-  return Number.isInteger(minutes) && minutes >= -720 && minutes <= 840 && minutes % 15 === 0;
+/** The time-zone select's value: an IANA zone ("America/Denver") or a UTC offset ("offset:-420"), trimmed. */
+export function isTimeZoneChoice(choice: string): boolean {
+  return choice.startsWith(OFFSET_PREFIX) ? isUtcOffsetMinutes(Number(choice.slice(OFFSET_PREFIX.length))) : isTimeZone(choice);
 }
 
 const PERSON_NAME = [[maxLength(100), matches(NAME_PATTERN, V.name)]] as const;
@@ -27,16 +26,7 @@ export const PROFILE_DETAILS_CHECKS: FormChecks = {
     lastName: REQUIRED_NAME,
     phone: [[maxLength(25), matches(PHONE_PATTERN, V.phone)]],
     dateOfBirth: [[notBlank], [(value) => dateOfBirthProblem(value)]],
-    timeZone: [
-      [
-        notBlank,
-        (value) => {
-          const choice = value.trim();
-          const valid = choice.startsWith(OFFSET_PREFIX) ? isUtcOffset(choice.slice(OFFSET_PREFIX.length)) : isTimeZone(choice);
-          return valid ? null : V.timeZone;
-        },
-      ],
-    ],
+    timeZone: [[notBlank, (value) => (isTimeZoneChoice(value.trim()) ? null : V.timeZone)]],
   },
   optional: ["middleName", "phone"],
 };

@@ -6,11 +6,11 @@ import {
   deletePaymentMethodRequestSchema,
   normalizeZip,
   primaryPaymentMethodRequestSchema,
-  US_STATE_CODES,
+  isUsStateCode,
   ZIP_PATTERN,
   type AddressType,
 } from "../../../api/contract/patient-account.ts";
-import { OFFSET_PREFIX } from "../profile-form-checks.ts";
+import { OFFSET_PREFIX, isTimeZoneChoice } from "../profile-form-checks.ts";
 import { phoneDigits } from "../format.ts";
 import {
   NAME_PATTERN,
@@ -18,11 +18,9 @@ import {
   V,
   dateOfBirth,
   email,
-  isTimeZone,
   personName,
   phone,
   requiredText,
-  utcOffsetMinutes,
 } from "../../../api/contract/validation.ts";
 
 /**
@@ -49,10 +47,7 @@ export const timeZoneChoice = () =>
     .string({ error: V.required })
     .trim()
     .min(1, V.required)
-    .refine(
-      (v) => (v.startsWith(OFFSET_PREFIX) ? utcOffsetMinutes().safeParse(v.slice(OFFSET_PREFIX.length)).success : isTimeZone(v)),
-      V.timeZone,
-    );
+    .refine(isTimeZoneChoice, V.timeZone);
 
 /** What the time-zone choice sends in PUT /api/v1/profile: a zone (the API derives the offset) or an offset. */
 export function timeZoneUpdate(choice: string): { timeZone: string; utcOffsetMinutes?: number } {
@@ -112,7 +107,7 @@ export const addressFormSchema = z.object({
     .string({ error: V.required })
     .trim()
     .min(1, V.required)
-    .refine((v) => (US_STATE_CODES as string[]).includes(v.toUpperCase()), V.state),
+    .refine(isUsStateCode, V.state),
   postalCode: z.string({ error: V.required }).trim().min(1, V.required).regex(ZIP_PATTERN, V.zip),
   phone: z.string({ error: V.required }).trim().min(1, V.required).max(25, V.maxLength).regex(PHONE_PATTERN, V.phone),
 });
