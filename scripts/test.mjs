@@ -29,7 +29,7 @@ function run(label, cmd, args, env = {}) {
 
 /**
  * Runs single-threaded steps side by side (the type checker and the linter each use one core of two), each
- * one's output held and printed whole when it ends, in the order given. Resolves to each step's success.
+ * one's output held and printed whole when it ends, in the order given.
  */
 async function runTogether(steps) {
   const started = Date.now();
@@ -51,7 +51,6 @@ async function runTogether(steps) {
     timings.push([`${label} (side by side)`, seconds, ok]);
     if (!ok) failures.push(label);
   }
-  return results.map((r) => r.ok);
 }
 
 /** Every test's duration, to name the slowest ones at the end (a test near its limit is split, not waited for). */

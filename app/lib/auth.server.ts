@@ -5,7 +5,7 @@ import type { UserRole } from "../../api/domain/roles.ts";
 import { decide, homeFor, canOpen, type Role } from "./access.ts";
 import { getT } from "./i18n.server.ts";
 import { safeLocalPath } from "./redirects.ts";
-import { getWebSession, type SignedOutReason } from "./session.server.ts";
+import { getWebSession, signedOutReasonOf, type SignedOutReason } from "./session.server.ts";
 import { notify, notifyUpstreamError } from "./toast.server.ts";
 import { getUpstream, loginRedirect, pagePath } from "./upstream.server.ts";
 
@@ -56,7 +56,8 @@ export const viewerMiddleware: MiddlewareFunction<Response> = async ({ context }
     getUpstream(context).resetSessionInfo();
     context.set(viewerContext, { role: "guest", id: null });
     // Said once, on the sign-in page the access rule sends the user to (or as a toast, see accessMiddleware).
-    const reason: SignedOutReason = info.sessionEnded === "expired" ? "inactivity" : "revoked";
+    // A guest answer to a session cookie that does not say why still means the session is gone.
+    const reason: SignedOutReason = signedOutReasonOf(info.sessionEnded) ?? "revoked";
     session.flashSignedOut(reason);
     context.set(signedOutContext, reason);
     return;

@@ -40,6 +40,11 @@ type SessionData = {
 /** "inactivity": the upstream session timed out; "revoked": it was ended elsewhere (sign-out, password reset). */
 export type SignedOutReason = "inactivity" | "revoked";
 
+/** What to tell the user for the upstream's `sessionEnded` ("expired" → inactivity), or null when it says nothing. */
+export function signedOutReasonOf(sessionEnded: unknown): SignedOutReason | null {
+  return sessionEnded === "expired" ? "inactivity" : sessionEnded === "revoked" ? "revoked" : null;
+}
+
 let storage: SessionStorage<SessionData> | undefined;
 function sessionStorage(): SessionStorage<SessionData> {
   if (!storage) {

@@ -3,7 +3,7 @@ import type { SessionInfo } from "../../api/contract/users.ts";
 import { upstreamUrl } from "./config.server.ts";
 import type { RequestEnv } from "./request-context.server.ts";
 import { translateUpstreamMessage } from "./upstream-messages.ts";
-import { UPSTREAM_COOKIES, type SignedOutReason, type UpstreamCookieName, type WebSession } from "./session.server.ts";
+import { UPSTREAM_COOKIES, signedOutReasonOf, type SignedOutReason, type UpstreamCookieName, type WebSession } from "./session.server.ts";
 
 /**
  * The one client every loader and action uses to call the upstream API (ARCHITECTURE §1, §5; spec §7).
@@ -189,8 +189,7 @@ export class Upstream {
     if (response.status === 401 && options.on401 !== "throw") {
       session.signOut();
       this.resetSessionInfo();
-      const ended = (envelope.data as { sessionEnded?: unknown } | undefined)?.sessionEnded;
-      this.deps.onUnauthorized(pagePath(request), ended === "expired" ? "inactivity" : ended === "revoked" ? "revoked" : null);
+      this.deps.onUnauthorized(pagePath(request), signedOutReasonOf((envelope.data as { sessionEnded?: unknown } | undefined)?.sessionEnded));
     }
     if (!response.ok) {
       const nested = (envelope.data as { message?: unknown } | undefined)?.message;
