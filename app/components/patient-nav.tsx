@@ -41,13 +41,13 @@ export function MenuLinks({
   items: MenuItem[];
   unread: number;
   onNavigate?: () => void;
-  /** Classes of the list (default: a vertical list). */
+  /** Classes of the list, in place of the default vertical list (`flex flex-col gap-1`). */
   className?: string;
   itemClassName?: string;
 }) {
   const { t } = useTranslation();
   return (
-    <ul className={cn("flex flex-col gap-1", className)}>
+    <ul className={className ?? "flex flex-col gap-1"}>
       {items.map((item) => (
         <li key={item.key} className={itemClassName}>
           <NavLink to={item.to} end={item.end} className={itemClass} onClick={onNavigate}>

@@ -10,10 +10,13 @@ export type HeadingLevel = 2 | 3 | 4;
 /** The level of a heading inside a section whose own heading has `level`. */
 export const below = (level: HeadingLevel): HeadingLevel => (level === 2 ? 3 : 4);
 
-export function Heading({ level, id, children, className }: { level: HeadingLevel; id?: string; children: ReactNode; className?: string }) {
+const HEADING_SIZE = { xl: "text-xl", lg: "text-lg", base: "text-base" };
+
+/** A section heading: text-xl at level 2, text-lg below, unless `size` says otherwise. */
+export function Heading({ level, id, children, size }: { level: HeadingLevel; id?: string; children: ReactNode; size?: keyof typeof HEADING_SIZE }) {
   const Tag = level === 2 ? "h2" : level === 3 ? "h3" : "h4";
   return (
-    <Tag id={id} className={cn(level === 2 ? "text-xl font-semibold" : "text-lg font-semibold", className)}>
+    <Tag id={id} className={cn(HEADING_SIZE[size ?? (level === 2 ? "xl" : "lg")], "font-semibold")}>
       {children}
     </Tag>
   );

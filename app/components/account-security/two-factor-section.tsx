@@ -133,7 +133,7 @@ function RecoveryCodes({ codes, level }: { codes: string[]; level: HeadingLevel 
   return (
     <Alert variant="success" title={t("security:twoFactor.enabled")} data-testid="recovery-codes">
       <div className="grid gap-3">
-        <Heading level={level} className="text-base">
+        <Heading level={level} size="base">
           {t("security:twoFactor.recoveryTitle")}
         </Heading>
         <p>{t("security:twoFactor.recoveryText")}</p>

@@ -91,11 +91,11 @@ export function EditTaskModal({
           <>
             {data.canManage ? (
               hydrated ? (
-                <Button variant="ghost" className="mr-auto text-error" onClick={() => setConfirmDelete(true)}>
+                <Button variant="destructiveGhost" className="mr-auto" onClick={() => setConfirmDelete(true)}>
                   {t("tasks:edit.delete")}
                 </Button>
               ) : (
-                <Link to={modalHref(data.path, data.state, { task: task.id, confirm: "delete" })} className={cn(buttonVariants({ variant: "ghost" }), "mr-auto text-error")}>
+                <Link to={modalHref(data.path, data.state, { task: task.id, confirm: "delete" })} className={cn(buttonVariants({ variant: "destructiveGhost" }), "mr-auto")}>
                   {t("tasks:edit.delete")}
                 </Link>
               )

@@ -3,7 +3,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { useFetcher } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { controlClasses, FieldError } from "~/components/ui/field";
+import { controlClasses, controlFrameClasses, FieldError } from "~/components/ui/field";
 import { ChevronDownIcon, SearchIcon, SpinnerIcon, XIcon } from "~/components/ui/icons";
 import { SEARCH_DEBOUNCE_MS } from "~/components/ui/search-input";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -150,7 +150,7 @@ function PlainPicker({ field, kind, label, value, state, formAction, error, requ
         ))}
         {state.open && state.items.length === 0 ? <p className="px-1 py-1 text-sm text-muted-foreground">{t("tasks:picker.noResults")}</p> : null}
         {state.open && state.hasMore ? (
-          <button {...get} name={`${field}Page`} value={state.page + 1} className={cn(buttonVariants({ variant: "link" }), "justify-start text-sm")}>
+          <button {...get} name={`${field}Page`} value={state.page + 1} className={buttonVariants({ variant: "link", align: "start" })}>
             {t("tasks:picker.loadMore")}
           </button>
         ) : null}
@@ -271,7 +271,11 @@ function EnhancedPicker({ field, kind, purpose, label, value, error, required, o
           aria-describedby={errorId}
           aria-invalid={error ? true : undefined}
           onClick={() => (open ? closePanel() : openPanel())}
-          className={cn(controlClasses, "flex h-10 items-center justify-between gap-2 pr-16 text-left", error && "border-error")}
+          className={cn(
+            controlFrameClasses,
+            "flex h-10 items-center justify-between gap-2 bg-background py-2 pr-16 text-left",
+            error ? "border-error" : "border-input",
+          )}
         >
           <span id={`${id}-value`} className="min-w-0 truncate">
             {selected ? selected.fullName : <span className="text-muted-foreground">{emptyLabel ?? t("tasks:picker.nobody")}</span>}

@@ -17,11 +17,13 @@ export function ButtonGroup({ className, orientation = "horizontal", attached = 
       data-orientation={orientation}
       className={cn(
         "inline-flex",
-        orientation === "vertical" ? "flex-col items-stretch" : "flex-row flex-wrap items-center",
+        orientation === "vertical" ? "flex-col items-stretch" : "flex-row items-center",
+        // A segmented control stays on one line; spaced buttons wrap.
+        orientation === "horizontal" && (attached ? "flex-nowrap" : "flex-wrap"),
         attached
           ? orientation === "vertical"
             ? "[&>*]:rounded-none [&>*:first-child]:rounded-t-md [&>*:last-child]:rounded-b-md [&>*:not(:first-child)]:-mt-px [&>*:focus-visible]:z-10"
-            : "flex-nowrap [&>*]:rounded-none [&>*:first-child]:rounded-l-md [&>*:last-child]:rounded-r-md [&>*:not(:first-child)]:-ml-px [&>*:focus-visible]:z-10"
+            : "[&>*]:rounded-none [&>*:first-child]:rounded-l-md [&>*:last-child]:rounded-r-md [&>*:not(:first-child)]:-ml-px [&>*:focus-visible]:z-10"
           : "gap-2",
         className,
       )}

@@ -44,7 +44,7 @@ export function Checkbox({
         )}
         {...props}
       />
-      <label htmlFor={controlId} className={cn("text-sm text-foreground", props.disabled && "text-muted-foreground")}>
+      <label htmlFor={controlId} className={cn("text-sm", props.disabled ? "text-muted-foreground" : "text-foreground")}>
         {label}
       </label>
       {error ? (

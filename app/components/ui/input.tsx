@@ -46,7 +46,8 @@ export function Input({
           required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          className={cn(controlClasses, "h-10", leading && "pl-9", className)}
+          // A file input keeps its own height (the browser's button decides it); the others are 40 px high.
+          className={cn(controlClasses, type !== "file" && "h-10", leading && "pl-9", className)}
           {...props}
         />
       </div>

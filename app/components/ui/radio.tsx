@@ -87,7 +87,7 @@ export function RadioGroup({
               />
               <label
                 htmlFor={optionId}
-                className={cn("text-sm text-foreground", (disabled || option.disabled) && "text-muted-foreground")}
+                className={cn("text-sm", disabled || option.disabled ? "text-muted-foreground" : "text-foreground")}
               >
                 {option.label}
               </label>

@@ -270,10 +270,10 @@ export function Select({
                       onClick={() => choose(option)}
                       onMouseMove={() => !option.disabled && setActiveIndex(index)}
                       className={cn(
-                        "flex cursor-pointer items-center justify-between gap-2 px-3 py-2 text-sm",
+                        "flex items-center justify-between gap-2 px-3 py-2 text-sm",
                         index === activeIndex && "bg-muted",
                         isSelected && "font-medium",
-                        option.disabled && "cursor-not-allowed text-muted-foreground",
+                        option.disabled ? "cursor-not-allowed text-muted-foreground" : "cursor-pointer",
                       )}
                     >
                       <span>{option.label}</span>

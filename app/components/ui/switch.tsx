@@ -33,9 +33,9 @@ export function Switch({
       <label
         htmlFor={controlId}
         className={cn(
-          "inline-flex w-fit cursor-pointer items-center gap-3 text-sm text-foreground",
+          "inline-flex w-fit items-center gap-3 text-sm",
           labelPosition === "end" && "flex-row-reverse",
-          disabled && "cursor-not-allowed text-muted-foreground",
+          disabled ? "cursor-not-allowed text-muted-foreground" : "cursor-pointer text-foreground",
         )}
       >
         <span>{label}</span>

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "~/lib/utils";
-import { controlClasses, FieldError, FieldHint, FieldLabel, useFieldIds } from "./field";
+import { controlFrameClasses, FieldError, FieldHint, FieldLabel, useFieldIds } from "./field";
 import { XIcon } from "./icons";
 import { useHydrated } from "./use-hydrated";
 
@@ -122,10 +122,10 @@ export function TagInput({
       </FieldLabel>
       <div
         className={cn(
-          controlClasses,
+          controlFrameClasses,
           "flex min-h-10 flex-wrap items-center gap-1.5 py-1.5 focus-within:outline-2 focus-within:outline-ring",
-          error && "border-error",
-          disabled && "bg-muted",
+          error ? "border-error" : "border-input",
+          disabled ? "bg-muted" : "bg-background",
         )}
         onClick={(event) => {
           if (event.target === event.currentTarget) inputRef.current?.focus();

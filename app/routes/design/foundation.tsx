@@ -179,7 +179,7 @@ export default function DesignFoundationPage({ loaderData }: Route.ComponentProp
       intro={t("foundation.intro")}
       themeToggleHref={theme === "hmr" ? path : withTheme(path, "hmr")}
     >
-      <DemoSection title={t("foundation.colours")} description={t("foundation.coloursHelp")} className="p-0">
+      <DemoSection title={t("foundation.colours")} description={t("foundation.coloursHelp")} flush>
         <div className="grid gap-4 p-4 lg:grid-cols-2">
           <ThemeColours theme="default" heading={t("foundation.themeDefault")} />
           <ThemeColours theme="hmr" heading={t("foundation.themeHmr")} />

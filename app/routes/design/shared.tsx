@@ -132,11 +132,14 @@ export function DemoSection({
   title,
   description,
   children,
+  flush = false,
   className,
 }: {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
+  /** No padding in the card: the content brings its own. */
+  flush?: boolean;
   className?: string;
 }) {
   return (
@@ -145,7 +148,7 @@ export function DemoSection({
         <h2 className="text-xl font-semibold">{title}</h2>
         {description ? <p className="max-w-prose text-sm text-muted-foreground">{description}</p> : null}
       </div>
-      <div className={cn("rounded-lg border bg-card p-6 text-card-foreground", className)}>{children}</div>
+      <div className={cn("rounded-lg border bg-card text-card-foreground", !flush && "p-6", className)}>{children}</div>
     </section>
   );
 }

@@ -44,7 +44,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
           <MenuLinks
             items={visibleItems(PATIENT_ACCOUNT_MENU, loaderData.profile)}
             unread={0}
-            className="flex-row gap-1 lg:flex-col"
+            className="flex flex-row gap-1 lg:flex-col"
             itemClassName="shrink-0 whitespace-nowrap"
           />
         </nav>

@@ -378,7 +378,7 @@ function AvatarSection({ profile, result }: { profile: ProfileView; result: Acti
               hint={t("account:profile.avatarHint", { size: AVATAR_SIZE, max: AVATAR_MAX_MB })}
               error={error ?? undefined}
               onChange={onChange}
-              className="h-auto cursor-pointer file:mr-3 file:rounded file:border-0 file:bg-secondary file:px-3 file:py-1 file:font-medium"
+              className="cursor-pointer file:mr-3 file:rounded file:border-0 file:bg-secondary file:px-3 file:py-1 file:font-medium"
             />
             <div>
               <Button type="submit" loading={uploading}>
