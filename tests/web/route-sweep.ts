@@ -6,13 +6,15 @@
  *   a signed-in role on a patient page it may not open: /login, which sends it on to its own home;
  *   any other refusal: 404 with the not-found page.
  * Every allowed page is fetched in en-US and in es-US: the <html lang> follows, and no translation key (a
- * missing translation shows as its key) appears in the text. Not a test file: routes-*.test.ts call it.
+ * missing translation shows as its key) appears in the text, and no element has two classes for one property
+ * (`cn()` is plain clsx: tests/support/class-conflicts.ts). Not a test file: routes-*.test.ts call it.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { decide, homeFor, type Role } from "../../app/lib/access.ts";
 import { DEMO, type DemoUser } from "../support/accounts";
+import { conflictsInHtml } from "../support/class-conflicts";
 import { PAGES } from "../support/routes";
 import { WebClient, type WebPage } from "./client";
 
@@ -45,6 +47,7 @@ function expectPage(page: WebPage, what: string, lang: "en-US" | "es-US") {
   expect(page.h1, `${what}: the heading`).not.toBe("");
   expect(page.title, `${what}: the title`).toMatch(/^Telehealth \| .+/);
   expect(keysShown(page), `${what}: translation keys showing (missing translations)`).toEqual([]);
+  expect(conflictsInHtml(page.html), `${what}: conflicting utilities in one class list`).toEqual([]);
 }
 
 export function sweepRoutes(users: (DemoUser | "guest")[]) {
