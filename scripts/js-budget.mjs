@@ -1,22 +1,16 @@
 // The JavaScript budget of every page (ARCHITECTURE §8), as functions of a build manifest, so that
 // scripts/js-size.mjs and its unit test (tests/unit/js-budget.test.ts, on a fixture manifest) share them.
 
-// The shell's aim is 125 KB (room for the screens to come); it is checked at 126 KB, its size today plus
-// rounding, so that it cannot grow unnoticed.
-export const BUDGET_KB = { shell: 126, patient: 150, public: 150, staff: 200, design: 200 };
+// The shell's budget is 125 KB (ARCHITECTURE §8); it is checked at 118 KB, its size today (117.1 KB, without
+// tailwind-merge) plus rounding, so that it cannot grow unnoticed: raise it knowingly, up to 125.
+export const BUDGET_KB = { shell: 118, patient: 150, public: 150, staff: 200, design: 200 };
 
 /**
- * Route id → ceiling in KB: over the budget today, may not grow (tighten it when a page shrinks). These are the
- * patient form pages: they check their fields without zod now (app/lib/form-checks.ts), and what is left over
- * the budget is conform (about 9 KB) on a shell that still carries tailwind-merge (about 9 KB) — README
- * "JavaScript per page".
+ * Route id → ceiling in KB: a page over its budget today, which may not grow (tighten it when the page shrinks).
+ * Empty: the last four, the patient form pages, came under 150 KB when tailwind-merge left the browser (README
+ * "JavaScript per page"). A page that goes over is made smaller, not listed here without a reason written down.
  */
-export const KNOWN_OVER = {
-  "routes/patient/account/profile": 158,
-  "routes/patient/account/payment-details": 155,
-  "routes/patient/account/pharmacy": 153,
-  "routes/patient/account/security": 156.5,
-};
+export const KNOWN_OVER = {};
 
 /** Which budget a route id falls under; null for routes that are no page of their own (resources, actions). */
 export function areaOf(id) {

@@ -1,7 +1,11 @@
 import { type ClassValue, clsx } from "clsx";
-import { twMerge } from "tailwind-merge";
 
-/** Merge class names: clsx for conditionals, tailwind-merge so later utilities win over earlier ones. */
+/**
+ * Join class names (clsx: strings, conditionals, arrays). It does not resolve conflicting Tailwind utilities, as
+ * tailwind-merge did (9 KB of JavaScript on every page): a component and its callers give one class per property
+ * and state — a variant, a prop, or a className that replaces a default —, checked on every page by the web
+ * route sweep and on the components' states by tests/unit/class-conflicts.test.ts (tests/support/class-conflicts.ts).
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }
