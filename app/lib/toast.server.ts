@@ -3,6 +3,7 @@ import { createContext, createCookieSessionStorage, redirect, type RouterContext
 import { createToastUtilsWithCustomSession, getToast } from "remix-toast";
 import type { TFunction } from "i18next";
 import { webConfig } from "./config.server.ts";
+import { createSignedCookie } from "./signed-cookie.server.ts";
 import { translateUpstreamMessage } from "./upstream-messages.ts";
 import { UpstreamError } from "./upstream.server.ts";
 import type { Toast, ToastType } from "./toast.ts";
@@ -30,7 +31,7 @@ function toastStorage(): SessionStorage {
   if (!storage) {
     const { production, cookieSecret } = webConfig();
     storage = createCookieSessionStorage({
-      cookie: { name: COOKIE_NAME, httpOnly: true, sameSite: "lax", secure: production, path: "/", secrets: [cookieSecret] },
+      cookie: createSignedCookie(COOKIE_NAME, { httpOnly: true, sameSite: "lax", secure: production, path: "/", secrets: [cookieSecret] }),
     });
   }
   return storage;
