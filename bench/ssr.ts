@@ -434,7 +434,7 @@ export async function runSsrBench(): Promise<SsrResult[]> {
     writeFileSync(path.join(here, "results", "ssr.json"), JSON.stringify(out, null, 2) + "\n");
     const f = (x: number | null, d = 1) => (x === null ? "—" : x.toFixed(d));
     const md = [
-      `Server rendering, ${CONNECTIONS} connections × ${SECONDS} s per page after ${WARMUP} s warm-up, ${machine.cores} × ${machine.cpu}, Node ${process.version}, PostgreSQL ${version}, ${new Date().toISOString().slice(0, 10)}:`,
+      `Server rendering, ${CONNECTIONS} connections × ${SECONDS} s per page after ${WARMUP} s warm-up, ${machine.cores} × ${machine.cpu}, Node ${process.version}, PostgreSQL ${version}, ${new Date().toISOString().slice(0, 10)}; load average during the run ${Math.min(...results.map((r) => r.load1))}–${Math.max(...results.map((r) => r.load1))}:`,
       "",
       "| page | req/s | of bare | p50 / p95 ms | server p50 / p95 ms | upstream ms | web CPU ms/req | HTML KB |",
       "|---|---:|---:|---:|---:|---:|---:|---:|",
