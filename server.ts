@@ -94,8 +94,10 @@ async function main() {
     const client = path.join(root, buildDir, "client");
     // Fingerprinted files: cache for a year, never revalidate. A missing asset is a plain 404.
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }));
-    // Other public files (favicons, logos): short cache.
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    // Other public files (favicons, logos): short cache. Only asked for names with an extension, so a page
+    // request does not cost a file-system lookup first (pages have none).
+    const publicFiles = express.static(client, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
     const build = (await import(path.join(root, buildDir, "server/index.js"))) as ServerBuild;
     app.use(noStore, createRequestHandler({ build, getLoadContext, mode: config.production ? "production" : "test" }));
   }

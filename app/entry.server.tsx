@@ -36,7 +36,8 @@ export default function handleRequest(
   const { nonce, timing } = loadContext.get(requestEnvContext);
   timing.add("loaders", timing.elapsed());
   const renderStarted = performance.now();
-  const document = documentInfo(request, loadContext);
+  const handles = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
+  const document = documentInfo(request, loadContext, handles);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

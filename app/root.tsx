@@ -17,7 +17,7 @@ import { NotFoundPage } from "./components/not-found.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { accessMiddleware, viewerMiddleware } from "./lib/auth.server.ts";
 import { sameOriginWrites } from "./lib/csrf.server.ts";
-import { DocumentScript, useDocumentInfo } from "./lib/document.tsx";
+import { DocumentScript, useDocumentInfo, useRouteResources } from "./lib/document.tsx";
 import { createTranslator } from "./lib/translate.ts";
 import { TranslatorProvider, useTranslation } from "./lib/use-translation.tsx";
 import { DEFAULT_NAMESPACE } from "./lib/i18n.ts";
@@ -26,7 +26,7 @@ import { webSessionMiddleware } from "./lib/middleware.server.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { pageTitle } from "./lib/theme.ts";
 import { toastMiddleware } from "./lib/toast.server.ts";
-import { routeTitleKey } from "./lib/route-handle.ts";
+import { routeNamespaces, routeTitleKey } from "./lib/route-handle.ts";
 
 /**
  * The html shell. Per request, in this order (app/lib/*.server.ts):
@@ -47,7 +47,10 @@ export const middleware: MiddlewareFunction<Response>[] = [
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { locale, resources, theme } = useDocumentInfo();
+  const info = useDocumentInfo();
+  const { locale, theme } = info;
+  const matches = useMatches();
+  const resources = useRouteResources(info, routeNamespaces(matches.map((match) => match.handle)));
   const nonce = useNonce();
   const translator = useMemo(() => createTranslator(locale, resources, DEFAULT_NAMESPACE), [locale, resources]);
   return (

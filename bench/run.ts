@@ -15,6 +15,9 @@
  *
  * Prints a table and a Markdown table for the README; writes bench/results/tasks.json. Loopback only; stops
  * by itself.
+ *
+ * Then the server-rendering part (bench/ssr.ts): our pages against a bare React Router page, through the API on
+ * PostgreSQL as production runs them. `npm run bench -- --ssr` runs only that part, `-- --tasks` only this one.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -386,10 +389,15 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+const only = process.argv.includes("--ssr") ? "ssr" : process.argv.includes("--tasks") ? "tasks" : null;
+(only === "ssr" ? Promise.resolve() : main())
+  .then(async () => {
+    if (only !== "tasks") await (await import("./ssr.ts")).runSsrBench();
+  })
+  .then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );

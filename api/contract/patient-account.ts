@@ -27,7 +27,8 @@
  * | GET    /api/v1/profile/invoices/{id}/pdf     | patients |                                      | application/pdf (attachment), not JSON |
  *
  * Every call answers `Cache-Control: no-store`; every read and change of a patient's data writes an audit
- * event (profile.read/update, avatar.update/delete/read, address.save, payment_method.list/add/primary/delete,
+ * event — except a patient reading their own profile (GET /api/v1/profile, which every patient page's menu
+ * makes; api/routes/profile.ts) — (profile.update, avatar.update/delete/read, address.save, payment_method.list/add/primary/delete,
  * billing.portal_session, billing.sync, invoice.list, invoice.pdf; refusals with outcome "denied"/"failure").
  *
  * Errors (the `{ message, data? }` failure body of ARCHITECTURE §5):

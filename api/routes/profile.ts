@@ -91,7 +91,9 @@ export function profileRoutes(): Router {
     const user = me(req);
     const profile = await loadProfile(req.deps.db, user.id);
     if (!profile) throw unauthorized();
-    if (user.role === "patients") await audit(req, { action: "profile.read", patientId: user.id, entityType: "user", entityId: user.id });
+    // Not audited: this is the caller reading their own account, which every patient page does for its menu (the
+    // name, picture, flags and unread count); an audit row per page view was most of the cost of this call (issue
+    // 11). Staff reads of a patient's data, and every change, are audited.
     ok(res, profile);
   });
 

@@ -1,6 +1,6 @@
-import { createCookie, type RouterContextProvider } from "react-router";
-import type { ResourceLanguage, TFunction } from "i18next";
-import { createI18nextMiddleware } from "remix-i18next/middleware";
+import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createInstance, type i18n, type ResourceLanguage, type TFunction } from "i18next";
+import { LanguageDetector } from "remix-i18next/server";
 import { webConfig } from "./config.server.ts";
 import { DEFAULT_NAMESPACE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Language, isLanguage } from "./i18n.ts";
 
@@ -8,6 +8,9 @@ import { DEFAULT_NAMESPACE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Languag
  * Server side of the interface languages with remix-i18next: the language comes from the `lng` cookie
  * (set by the switcher, app/routes/actions/language.ts), else Accept-Language, else en-US.
  * Every namespace file under locales/<language>/ is bundled into the server build.
+ *
+ * One i18next instance per language, made once (remix-i18next's middleware made one per request, loading every
+ * namespace into it: a measurable part of each page's time, issue 11); a request only detects its language.
  */
 const files = import.meta.glob<ResourceLanguage[string]>("../../locales/*/*.json", { eager: true, import: "default" });
 
@@ -26,29 +29,48 @@ export const languageCookie = createCookie("lng", {
   maxAge: 60 * 60 * 24 * 365,
 });
 
-export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
-  detection: {
-    supportedLanguages: [...SUPPORTED_LANGUAGES],
-    fallbackLanguage: FALLBACK_LANGUAGE,
-    cookie: languageCookie,
-    order: ["cookie", "header"],
-  },
-  i18next: {
-    resources,
-    supportedLngs: [...SUPPORTED_LANGUAGES],
-    fallbackLng: FALLBACK_LANGUAGE,
-    ns: namespaces,
-    defaultNS: DEFAULT_NAMESPACE,
-    interpolation: { escapeValue: false },
-  },
+const detector = new LanguageDetector({
+  supportedLanguages: [...SUPPORTED_LANGUAGES],
+  fallbackLanguage: FALLBACK_LANGUAGE,
+  cookie: languageCookie,
+  order: ["cookie", "header"],
 });
 
+const instances = new Map<Language, i18n>();
+function instanceFor(language: Language): i18n {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = createInstance({
+      resources,
+      lng: language,
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      fallbackLng: FALLBACK_LANGUAGE,
+      ns: namespaces,
+      defaultNS: DEFAULT_NAMESPACE,
+      interpolation: { escapeValue: false },
+      // The resources are here already: initialised on this call, no promise to wait for.
+      initAsync: false,
+    });
+    void instance.init();
+    instances.set(language, instance);
+  }
+  return instance;
+}
+
+const languageContext = createContext<Language>();
+
+/** Root middleware: this request's language (the `lng` cookie, else Accept-Language, else en-US). */
+export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const detected = await detector.detect(request);
+  context.set(languageContext, isLanguage(detected) ? detected : FALLBACK_LANGUAGE);
+};
+
+/** This request's language (throws when the language middleware has not run). */
 export function getLanguage(context: Readonly<RouterContextProvider>): Language {
-  const locale = getLocale(context);
-  return isLanguage(locale) ? locale : FALLBACK_LANGUAGE;
+  return context.get(languageContext);
 }
 
 /** The translate function for this request's language (for loaders, actions, toasts, titles). */
 export function getT(context: Readonly<RouterContextProvider>): TFunction {
-  return getInstance(context).t;
+  return instanceFor(getLanguage(context)).t;
 }

@@ -10,7 +10,23 @@ export type ReviewStep = "review" | "recordVisit" | "managePrescription" | "info
  *    page's heading uses it too. The deepest route that has one wins.
  *  - review: which review flow and step a page of the review layout is.
  */
-export type RouteHandle = { title?: string; review?: { flow: ReviewFlow; step: ReviewStep } };
+export type RouteHandle = { title?: string; review?: { flow: ReviewFlow; step: ReviewStep }; i18n?: readonly string[] };
+
+/**
+ * Translation namespaces every document carries: the shell's texts, dates and numbers, and the field messages
+ * of any form. A route that needs more declares them in its handle (`i18n: ["tasks"]`); the document carries
+ * these plus the matched routes' (app/lib/document.server.ts), and a client-side navigation loads the ones the
+ * browser does not have yet before it renders (useRouteResources in app/lib/document.tsx). "mail" is the
+ * server's alone, "design" the design pages'.
+ */
+export const DOCUMENT_NAMESPACES = ["common", "format", "validation"] as const;
+
+/** The namespaces a page needs: the document's own and each matched route's `handle.i18n`, in a stable order. */
+export function routeNamespaces(handles: readonly unknown[]): string[] {
+  const extra = new Set<string>();
+  for (const handle of handles) for (const ns of (handle as RouteHandle | undefined)?.i18n ?? []) extra.add(ns);
+  return [...DOCUMENT_NAMESPACES, ...[...extra].filter((ns) => !(DOCUMENT_NAMESPACES as readonly string[]).includes(ns)).sort()];
+}
 
 function deepest<K extends keyof RouteHandle>(matches: readonly UIMatch[], key: K): RouteHandle[K] | undefined {
   for (let i = matches.length - 1; i >= 0; i -= 1) {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { createContext, createCookie, createCookieSessionStorage, type Cookie, type RouterContextProvider, type Session, type SessionStorage } from "react-router";
+import { createContext, createCookieSessionStorage, type Cookie, type RouterContextProvider, type Session, type SessionStorage } from "react-router";
 import type { UserRole } from "../../api/domain/roles.ts";
 import { webConfig } from "./config.server.ts";
+import { createSignedCookie } from "./signed-cookie.server.ts";
 
 /**
  * The web's own session: an httpOnly, SameSite=Lax, signed cookie (stateless, so any web instance can
@@ -50,15 +51,14 @@ function sessionStorage(): SessionStorage<SessionData> {
   if (!storage) {
     const { production, cookieSecret } = webConfig();
     storage = createCookieSessionStorage<SessionData>({
-      cookie: {
-        // __Host- binds the cookie to this exact origin (needs Secure, so production only).
-        name: production ? "__Host-th_web" : "th_web",
+      // __Host- binds the cookie to this exact origin (needs Secure, so production only).
+      cookie: createSignedCookie(production ? "__Host-th_web" : "th_web", {
         httpOnly: true,
         sameSite: "lax",
         secure: production,
         path: "/",
         secrets: [cookieSecret],
-      },
+      }),
     });
   }
   return storage;
@@ -75,7 +75,7 @@ let deviceCookie: Cookie | undefined;
 function deviceMarkCookie(): Cookie {
   if (!deviceCookie) {
     const { production, cookieSecret } = webConfig();
-    deviceCookie = createCookie(production ? "__Host-th_web_device" : "th_web_device", {
+    deviceCookie = createSignedCookie(production ? "__Host-th_web_device" : "th_web_device", {
       httpOnly: true,
       sameSite: "lax",
       secure: production,

@@ -3,6 +3,7 @@ import { createContext, createCookieSessionStorage, redirect, type RouterContext
 import { createToastUtilsWithCustomSession, getToast } from "remix-toast";
 import type { TFunction } from "i18next";
 import { webConfig } from "./config.server.ts";
+import { createSignedCookie } from "./signed-cookie.server.ts";
 import { translateUpstreamMessage } from "./upstream-messages.ts";
 import { UpstreamError } from "./upstream.server.ts";
 import type { Toast, ToastType } from "./toast.ts";
@@ -23,13 +24,14 @@ import type { Toast, ToastType } from "./toast.ts";
  *    the response is a redirect, which renders nothing) for the next request, and clears the old flash.
  */
 const COOKIE_NAME = "th_toast";
+const CARRIES_TOAST = /(?:^|;\s*)th_toast=/;
 
 let storage: SessionStorage | undefined;
 function toastStorage(): SessionStorage {
   if (!storage) {
     const { production, cookieSecret } = webConfig();
     storage = createCookieSessionStorage({
-      cookie: { name: COOKIE_NAME, httpOnly: true, sameSite: "lax", secure: production, path: "/", secrets: [cookieSecret] },
+      cookie: createSignedCookie(COOKIE_NAME, { httpOnly: true, sameSite: "lax", secure: production, path: "/", secrets: [cookieSecret] }),
     });
   }
   return storage;
@@ -81,7 +83,9 @@ export async function toastMiddleware(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   next: () => Promise<Response>,
 ): Promise<Response> {
-  const { toast, headers: clearHeaders } = await getToast(request, toastStorage());
+  // remix-toast's getToast signs a fresh cookie on every call: only asked when the request carries a toast.
+  const carriesToast = CARRIES_TOAST.test(request.headers.get("Cookie") ?? "");
+  const { toast, headers: clearHeaders } = carriesToast ? await getToast(request, toastStorage()) : { toast: undefined, headers: null };
   const state: ToastState = {
     incoming: toast ? withId({ ...toast, type: toast.type as ToastType }) : null,
     pending: [],
@@ -98,7 +102,7 @@ export async function toastMiddleware(
     session.flash("flash", { toast: { type: toFlash.type, message: toFlash.message } });
     response.headers.append("Set-Cookie", await toastStorage().commitSession(session));
   } else if (state.incoming) {
-    response.headers.append("Set-Cookie", clearHeaders.get("Set-Cookie") ?? "");
+    response.headers.append("Set-Cookie", clearHeaders?.get("Set-Cookie") ?? "");
   }
   return response;
 }

@@ -4,6 +4,10 @@ import { Icon } from "~/components/icons";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
 import { SkipLink } from "~/components/skip-link";
+import type { RouteHandle } from "~/lib/route-handle";
+
+/** Translation namespaces of the pages below (app/lib/route-handle.ts). */
+export const handle = { i18n: ["security"] } satisfies RouteHandle;
 
 /**
  * Login layout (spec §2): the sign-in and password pages in a card, with a close button on large screens

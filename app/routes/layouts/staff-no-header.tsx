@@ -3,6 +3,10 @@ import type { Route } from "./+types/staff-no-header";
 import { SkipLink } from "~/components/skip-link";
 import { StaffSidebar } from "~/components/staff-nav";
 import { getViewer } from "~/lib/auth.server";
+import type { RouteHandle } from "~/lib/route-handle";
+
+/** Translation namespaces of the pages below (app/lib/route-handle.ts). */
+export const handle = { i18n: ["tasks"] } satisfies RouteHandle;
 
 /** Staff layout without header (spec §2): the message room, opened in its own tab from the header. */
 export function loader({ context }: Route.LoaderArgs) {

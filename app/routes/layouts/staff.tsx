@@ -6,6 +6,10 @@ import { getViewer } from "~/lib/auth.server";
 import { loadProfileSummary } from "~/lib/profile.server";
 import { isMyTaskTab, loadMyTasks } from "~/lib/tasks.server";
 import { takeToasts } from "~/lib/toast.server";
+import type { RouteHandle } from "~/lib/route-handle";
+
+/** Translation namespaces of the pages below (app/lib/route-handle.ts). */
+export const handle = { i18n: ["tasks"] } satisfies RouteHandle;
 
 /**
  * Staff layout with sidebar and header (spec §2), for staff, manager and provider pages.

@@ -17,7 +17,7 @@ import { getUpstream, UpstreamError } from "~/lib/upstream.server";
 import { linkProblemSchema, type confirmEmailSchema as confirmEmailResultSchema } from "../../../api/contract/account.ts";
 import type { z } from "zod";
 
-export const handle = { title: "security:confirmEmail.title" } satisfies RouteHandle;
+export const handle = { title: "security:confirmEmail.title", i18n: ["security"] } satisfies RouteHandle;
 
 type Problem = { reason: "invalid" | "used" | "expired" | "unusable"; message: string };
 

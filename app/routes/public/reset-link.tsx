@@ -5,7 +5,7 @@ import { PageTitle } from "~/components/page-title";
 import type { RouteHandle } from "~/lib/route-handle";
 import { getWebSession } from "~/lib/session.server";
 
-export const handle = { title: "common:pages.resetLink" } satisfies RouteHandle;
+export const handle = { title: "common:pages.resetLink", i18n: ["security"] } satisfies RouteHandle;
 
 /**
  * ResetPasswordLink (spec §2, §4): shown after a reset email request succeeded, with the login name the

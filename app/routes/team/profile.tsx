@@ -6,7 +6,7 @@ import { accountSecurityAction, loadAccountSecurity } from "~/lib/account-securi
 import type { RouteHandle } from "~/lib/route-handle";
 import { takeToasts } from "~/lib/toast.server";
 
-export const handle = { title: "common:pages.profile" } satisfies RouteHandle;
+export const handle = { title: "common:pages.profile", i18n: ["security"] } satisfies RouteHandle;
 
 /**
  * The profile page (spec §2; the header's profile menu links here with #general, #schedule, #licenses).

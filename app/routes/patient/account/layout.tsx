@@ -9,6 +9,10 @@ import { SkipLink } from "~/components/skip-link";
 import { PATIENT_ACCOUNT_MENU, visibleItems } from "~/lib/patient-menu";
 import { loadProfileSummary } from "~/lib/profile.server";
 import { takeToasts } from "~/lib/toast.server";
+import type { RouteHandle } from "~/lib/route-handle";
+
+/** Translation namespaces of the pages below (app/lib/route-handle.ts). */
+export const handle = { i18n: ["account"] } satisfies RouteHandle;
 
 /**
  * Account layout (spec §2): a close link back to the overview and the account menu (back to overview, profile,

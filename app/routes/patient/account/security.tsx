@@ -6,7 +6,7 @@ import { accountSecurityAction, loadAccountSecurity } from "~/lib/account-securi
 import type { RouteHandle } from "~/lib/route-handle";
 import { takeToasts } from "~/lib/toast.server";
 
-export const handle = { title: "common:pages.accountSecurity" } satisfies RouteHandle;
+export const handle = { title: "common:pages.accountSecurity", i18n: ["security"] } satisfies RouteHandle;
 
 const PATH = "/patient/account/security";
 
