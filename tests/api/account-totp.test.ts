@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { RECOVERY_CODE_PATTERN } from "../../api/contract/account.ts";
 import { auditEvents, recoveryCodes, users } from "../../api/db/schema.ts";
 import { decryptTotpSecret, totpFor } from "../../api/domain/totp.ts";
-import { Client, DEMO_PASSWORD, LOGINS, SECRET, signedIn, startTestApi, type TestApi } from "./harness.ts";
+import { Client, DEMO_PASSWORD, LOGINS, signedIn, startTestApi, type TestApi } from "./harness.ts";
 import { loginFrom } from "./account-helpers.ts";
 
 const STEP = 30_000;
@@ -76,7 +76,7 @@ describe("two-factor authentication", () => {
     expect(u.totpEnabled).toBe(false);
     expect(u.totpPendingSecretEnc).toBeTruthy();
     expect(u.totpPendingSecretEnc).not.toContain(secret);
-    expect(decryptTotpSecret(u.totpPendingSecretEnc!, SECRET)).toBe(secret);
+    expect(decryptTotpSecret(u.totpPendingSecretEnc!, api.config.keys).secret).toBe(secret);
 
     const wrong = await c.post<{ errors: Record<string, string[]> }>("/api/v1/users/verify-totp", { code: wrongCode(secret) });
     expect(wrong.status).toBe(400);
@@ -94,7 +94,7 @@ describe("two-factor authentication", () => {
     u = await row(email);
     expect(u.totpEnabled).toBe(true);
     expect(u.totpPendingSecretEnc).toBeNull();
-    expect(decryptTotpSecret(u.totpSecretEnc!, SECRET)).toBe(secret);
+    expect(decryptTotpSecret(u.totpSecretEnc!, api.config.keys).secret).toBe(secret);
     const stored = await api.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, u.id));
     expect(stored).toHaveLength(10);
     for (const code of codes) expect(JSON.stringify(stored)).not.toContain(code);
