@@ -103,14 +103,16 @@ export async function confirmTotpEnrolment(req: Request, res: Response): Promise
   }
   const attempt = await reserve(req, totpCounters(req, user.id), { exempt: knownDeviceExempt(req, user.id), audit: { action: "auth.totp.enable", actorId: user.id } });
   const [row] = await db
-    .select({ enabled: users.totpEnabled, pending: users.totpPendingSecretEnc, lastStep: users.totpLastStep })
+    .select({ enabled: users.totpEnabled, pending: users.totpPendingSecretEnc })
     .from(users)
     .where(eq(users.id, user.id))
     .limit(1);
   if (!row) throw unauthorized();
   if (row.enabled) throw alreadyOn();
   if (!row.pending) throw new ApiError(400, "There is no two-factor setup in progress. Start again to get a new QR code.");
-  const step = acceptTotp(decryptTotpSecret(row.pending, config.keys).secret, input.code, row.lastStep);
+  // Single use is per secret: the last step used belongs to the previous secret (turned off maybe seconds ago),
+  // so a code of this new secret is checked against none; the update below records its step.
+  const step = acceptTotp(decryptTotpSecret(row.pending, config.keys).secret, input.code, null);
   const claimed =
     step === null
       ? []
@@ -118,7 +120,7 @@ export async function confirmTotpEnrolment(req: Request, res: Response): Promise
           .update(users)
           .set({ totpSecretEnc: row.pending, totpPendingSecretEnc: null, totpEnabled: true, totpLastStep: step, updatedAt: new Date() })
           .where(
-            sql`${users.id} = ${user.id} and ${users.totpPendingSecretEnc} = ${row.pending} and not ${users.totpEnabled} and (${users.totpLastStep} is null or ${users.totpLastStep} < ${step})`,
+            sql`${users.id} = ${user.id} and ${users.totpPendingSecretEnc} = ${row.pending} and not ${users.totpEnabled}`,
           )
           .returning({ id: users.id });
   if (claimed.length === 0) {
@@ -187,7 +189,7 @@ export function totpRoutes(router: Router): void {
     }
     await db
       .update(users)
-      .set({ totpEnabled: false, totpSecretEnc: null, totpPendingSecretEnc: null, updatedAt: new Date() })
+      .set({ totpEnabled: false, totpSecretEnc: null, totpPendingSecretEnc: null, totpLastStep: null, updatedAt: new Date() })
       .where(eq(users.id, user.id));
     await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await audit(req, { action: "auth.totp.disable", entityType: "user", entityId: user.id, meta: { method } });

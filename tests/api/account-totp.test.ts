@@ -215,6 +215,24 @@ describe("two-factor authentication", () => {
     expect(events.filter((e) => e.outcome === "failure")).toHaveLength(2);
   });
 
+  it("single use is per secret: off and on again within one 30-second step accepts the new secret's code", async () => {
+    const email = LOGINS.medicalSupportManagers;
+    const c = await signedIn(api.url, "medicalSupportManagers");
+    await enrol(c);
+    expect((await c.post("/api/v1/users/disable-totp", { password: DEMO_PASSWORD })).status).toBe(200);
+
+    // Same step: the step used by the first secret belongs to it, not to the new one.
+    const { secret } = await enrol(c);
+    expect((await row(email)).totpEnabled).toBe(true);
+
+    // The new secret's code is still single use: the one that confirmed it does not sign in.
+    const again = new Client(api.url);
+    expect((await loginFrom(again, "203.0.113.31", email)).body.data!.authMethod).toBe("totp");
+    expect((await again.post("/api/v1/users/verify-totp", { code: codeNow(secret) })).body.message).toBe("Invalid code.");
+    atStep(1);
+    expect((await again.post("/api/v1/users/verify-totp", { code: codeNow(secret) })).status).toBe(200);
+  });
+
   it("explains when there is nothing to confirm, and still needs a 6-digit code", async () => {
     const c = await signedIn(api.url, "medicalSupport");
     const r = await c.post("/api/v1/users/verify-totp", { code: "123456" });
