@@ -36,7 +36,9 @@ const apiEnvSchema = z
     SEED_TEST_ACCOUNTS: z.coerce.number().int().min(0).max(104).default(0),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default("Telehealth <no-reply@telehealth.local>"),
-    PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+    /** The web's port (the API reads it only to default PUBLIC_URL). */
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PUBLIC_URL: z.string().url().optional(),
     TRUST_PROXY: z.string().optional(),
     LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
   })
@@ -124,7 +126,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiSettings
     seedTestAccounts: e.SEED_TEST_ACCOUNTS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: e.PUBLIC_URL,
+    // Emailed links point at the web: on the embedded default that is this machine on the web's PORT.
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.NODE_ENV === "test" && !env.LOG_LEVEL ? "silent" : e.LOG_LEVEL,
   };
