@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { parseWebConfig } from "../../app/lib/config.server";
+
+describe("the toast cookie in production", () => {
+  it("is a __Host- cookie: Secure, Path=/, no Domain", async () => {
+    // webConfig() reads the configuration kept on globalThis (app/lib/config.server.ts).
+    (globalThis as Record<symbol, unknown>)[Symbol.for("telehealth.web.config")] = parseWebConfig({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(40) });
+    const { toastUtils } = await import("../../app/lib/toast.server");
+    const response = await toastUtils().redirectWithSuccess("/", "Saved.");
+    const [cookie] = response.headers.getSetCookie();
+    expect(cookie).toMatch(/^__Host-th_toast=/);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; Path=\//i);
+    expect(cookie).not.toMatch(/Domain=/i);
+  });
+});
