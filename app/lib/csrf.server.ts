@@ -1,6 +1,6 @@
 import { data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { timingSafeEqual } from "node:crypto";
-import { getWebSession } from "./session.server.ts";
+import { getWebSession, hasWebSessionCookie } from "./session.server.ts";
 
 /**
  * Cross-site request checks for the web's own resource routes and GET actions (React Router checks the
@@ -44,13 +44,16 @@ export function assertFormPost(request: Request, context: Readonly<RouterContext
 /**
  * Root middleware: every state-changing request (any method but GET/HEAD) must come from our own pages.
  * Fetch metadata decides (Sec-Fetch-Site, sent by every current browser and not affected by the
- * Referrer-Policy); without it, an Origin other than ours is refused. A browser that sends neither (or
- * `Origin: null`, as no-referrer pages do) is left to SameSite cookies and form tokens.
+ * Referrer-Policy); without it, an Origin other than ours is refused. `Origin: null` (a sandboxed frame, a
+ * data: page, a redirect across sites — and an old browser's post from our own no-referrer pages) or no Origin
+ * at all is accepted only with our signed web session cookie, which SameSite=Lax keeps off cross-site posts:
+ * a sign-in post with `Origin: null` and no cookies is refused.
  */
-export const sameOriginWrites: MiddlewareFunction<Response> = ({ request }) => {
+export const sameOriginWrites: MiddlewareFunction<Response> = async ({ request }) => {
   if (request.method === "GET" || request.method === "HEAD") return;
   const site = fetchSite(request);
-  if (site ? site !== "same-origin" : isSameOriginRequest(request) === false) {
+  const sameOrigin = site ? site === "same-origin" : isSameOriginRequest(request);
+  if (sameOrigin === false || (sameOrigin === null && !(await hasWebSessionCookie(request)))) {
     throw data({ message: "Forbidden" }, { status: 403 });
   }
 };
