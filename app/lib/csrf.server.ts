@@ -57,3 +57,24 @@ export const sameOriginWrites: MiddlewareFunction<Response> = async ({ request }
     throw data({ message: "Forbidden" }, { status: 403 });
   }
 };
+
+/** Resource routes that take a JSON body (the browser's beacons); every other write is an HTML form post. */
+const JSON_ROUTES = new Set(["/resources/client-errors", "/resources/track"]);
+
+/**
+ * Root middleware: a write the route actions cannot read is refused here instead of failing inside them (a 500).
+ * Pages take GET and POST only (405 otherwise), and a POST is a form — urlencoded or multipart, and
+ * readable as one — except to the JSON beacons; anything else is a 400.
+ */
+export const formWrites: MiddlewareFunction<Response> = async ({ request }) => {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  if (request.method !== "POST") throw data({ message: "Method not allowed" }, { status: 405 });
+  if (JSON_ROUTES.has(new URL(request.url).pathname)) return;
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") throw data({ message: "Bad request" }, { status: 400 });
+  try {
+    await request.clone().formData();
+  } catch {
+    throw data({ message: "Bad request" }, { status: 400 });
+  }
+};

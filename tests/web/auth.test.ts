@@ -273,3 +273,18 @@ describe("sign-in posts that do not come from our pages", () => {
     expect(r.headers.get("location")).toBe(DEMO.patient.home);
   });
 });
+
+// A body the route actions cannot read is refused before them, never a 500 (issue 12).
+describe("writes the pages cannot read", () => {
+  const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
+    fetch(new URL(path, inject("webBaseURL")), { method, redirect: "manual", headers: { "Sec-Fetch-Site": "same-origin", ...headers }, body });
+
+  it("a POST that is not a form is a 400, another method a 405", async () => {
+    for (const path of ["/login", "/forgot-password", "/patient/account/security"]) {
+      expect((await send("POST", path, { "Content-Type": "application/json" }, "{}")).status, path).toBe(400);
+      expect((await send("POST", path, { "Content-Type": "text/plain" }, "x")).status, path).toBe(400);
+      expect((await send("POST", path, { "Content-Type": "multipart/form-data; boundary=x" }, "garbage")).status, path).toBe(400);
+      expect((await send("DELETE", path)).status, path).toBe(405);
+    }
+  });
+});
