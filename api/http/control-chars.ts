@@ -8,6 +8,7 @@ import { translateEn } from "./i18n.ts";
  * one place for every route: in the path (an id of "%00"), the query and the body (JSON or form, at any depth),
  * with a 400 naming the field.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 function scan(value: unknown, at: string, errors: FieldErrors, depth = 0): void {

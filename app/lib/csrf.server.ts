@@ -45,15 +45,17 @@ export function assertFormPost(request: Request, context: Readonly<RouterContext
  * Root middleware: every state-changing request (any method but GET/HEAD) must come from our own pages.
  * Fetch metadata decides (Sec-Fetch-Site, sent by every current browser and not affected by the
  * Referrer-Policy); without it, an Origin other than ours is refused. `Origin: null` (a sandboxed frame, a
- * data: page, a redirect across sites — and an old browser's post from our own no-referrer pages) or no Origin
- * at all is accepted only with our signed web session cookie, which SameSite=Lax keeps off cross-site posts:
- * a sign-in post with `Origin: null` and no cookies is refused.
+ * data: page, a redirect across sites — and an old browser's post from our own no-referrer pages) is accepted
+ * only with our signed web session cookie, which SameSite=Lax keeps off cross-site posts: a sign-in post with
+ * `Origin: null` and no cookies is refused. No Origin and no fetch metadata at all is not a browser's cross-site
+ * post (browsers send Origin on every POST), so it is left to the form tokens.
  */
 export const sameOriginWrites: MiddlewareFunction<Response> = async ({ request }) => {
   if (request.method === "GET" || request.method === "HEAD") return;
   const site = fetchSite(request);
   const sameOrigin = site ? site === "same-origin" : isSameOriginRequest(request);
-  if (sameOrigin === false || (sameOrigin === null && !(await hasWebSessionCookie(request)))) {
+  const nullOrigin = !site && request.headers.get("origin") === "null";
+  if (sameOrigin === false || (nullOrigin && !(await hasWebSessionCookie(request)))) {
     throw data({ message: "Forbidden" }, { status: 403 });
   }
 };
