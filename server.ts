@@ -37,6 +37,11 @@ const DEMO_LOGINS = [
   ["nurse-manager@demo.test", "nurse manager"],
 ] as const;
 
+/** Headers server.ts sets on every answer that must appear once. */
+const singleValued = new Set(
+  [...Object.keys(securityHeaders({ nonce: "", production: true, development: false })), "Cache-Control"].map((h) => h.toLowerCase()),
+);
+
 async function main() {
   let config;
   try {
@@ -66,6 +71,10 @@ async function main() {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     res.set(securityHeaders({ nonce, production: config.production, development: config.development }));
+    // React Router's adapter appends a route's headers (res.append): a route that sets one of these itself (a
+    // download's X-Content-Type-Options) replaces the value set here instead of sending it twice ("nosniff, nosniff").
+    const append = res.append.bind(res);
+    res.append = (field: string, value?: string | string[]) => (singleValued.has(field.toLowerCase()) ? res.set(field, value) : append(field, value));
     next();
   });
 
@@ -101,6 +110,20 @@ async function main() {
     const build = (await import(path.join(root, buildDir, "server/index.js"))) as ServerBuild;
     app.use(noStore, createRequestHandler({ build, getLoadContext, mode: config.production ? "production" : "test" }));
   }
+
+  // Express's own last handler shows the error's stack (absolute paths included) outside NODE_ENV=production:
+  // a missing asset or a refused path (/assets/..%2f..%2fserver%2findex.js, 403 from express.static) is a plain
+  // 404, anything else a plain 500 whose stack goes to the log only.
+  app.use((error: unknown, _req: Request, res: Response, next: (error?: unknown) => void) => {
+    if (res.headersSent) return next(error);
+    const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    console.error(error);
+    res.status(500).type("text/plain").send("Internal error");
+  });
 
   const server: Server = app.listen(config.port, config.host ?? "0.0.0.0");
   await new Promise<void>((resolve, reject) => {

@@ -6,6 +6,7 @@ import { buildOpenApiDocument } from "./contract/openapi.ts";
 import { dummyHash } from "./domain/password.ts";
 import { endpoint } from "./http/endpoint.ts";
 import { errorHandler, notFound, ok, type Logger } from "./http/errors.ts";
+import { refuseControlCharacters } from "./http/control-chars.ts";
 import { loadSession } from "./http/session.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { avatarRoutes } from "./routes/avatar.ts";
@@ -32,6 +33,7 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   });
   app.use(express.json({ limit: "1mb" }));
   app.use(express.urlencoded({ extended: false, limit: "1mb" }));
+  app.use(refuseControlCharacters());
   app.use(loadSession());
 
   const system = express.Router();

@@ -1,11 +1,12 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { EncryptionKey, KeyRing } from "./domain/totp.ts";
 
 /**
  * Configuration of the upstream API, read from environment variables and validated at start-up.
  * Every variable has a working default for the embedded mode except SESSION_SECRET in production.
+ * The secrets left unset are made up once per deployment and kept in the database (api/domain/secrets.ts):
+ * loadApiConfig gives the settings, resolveSecrets (after the migrations) the complete configuration.
  */
 const durationSeconds = z.coerce.number().int().positive();
 
@@ -20,6 +21,13 @@ const apiEnvSchema = z
       .optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+    /** "id:base64,id:base64" — 32-byte keys for TOTP secrets at rest; the first encrypts, all read. */
+    ENCRYPTION_KEYS: z
+      .string()
+      .refine((v) => v.split(",").every((entry) => parseEncryptionKey(entry) !== null), {
+        message: 'ENCRYPTION_KEYS must be "id:base64,..." with ids of letters, digits, - or _ and 32-byte keys',
+      })
+      .optional(),
     SESSION_IDLE_STAFF_SECONDS: durationSeconds.default(30 * 60),
     SESSION_IDLE_PATIENT_SECONDS: durationSeconds.default(2 * 60 * 60),
     SESSION_ABSOLUTE_SECONDS: durationSeconds.default(12 * 60 * 60),
@@ -28,7 +36,9 @@ const apiEnvSchema = z
     SEED_TEST_ACCOUNTS: z.coerce.number().int().min(0).max(104).default(0),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default("Telehealth <no-reply@telehealth.local>"),
-    PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+    /** The web's port (the API reads it only to default PUBLIC_URL). */
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PUBLIC_URL: z.string().url().optional(),
     TRUST_PROXY: z.string().optional(),
     LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
   })
@@ -44,13 +54,17 @@ const apiEnvSchema = z
     }
   });
 
-export type ApiConfig = {
+/** The configuration as read from the environment, before the secrets kept in the database are resolved. */
+export type ApiSettings = {
   production: boolean;
   port: number;
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
-  sessionSecret: string;
+  /** SESSION_SECRET; when unset, the one kept in the database (resolveSecrets). */
+  sessionSecret: string | undefined;
+  /** ENCRYPTION_KEYS, the first the current; empty = the generated key kept in the database. */
+  encryptionKeys: EncryptionKey[];
   sessionIdleStaffSeconds: number;
   sessionIdlePatientSeconds: number;
   sessionAbsoluteSeconds: number;
@@ -62,6 +76,19 @@ export type ApiConfig = {
   trustProxy: string | undefined;
   logLevel: "silent" | "error" | "warn" | "info" | "debug";
 };
+
+/** The complete configuration of a running API: the settings with their secrets (api/domain/secrets.ts). */
+export type ApiConfig = Omit<ApiSettings, "sessionSecret"> & { sessionSecret: string; keys: KeyRing };
+
+/** "id:base64" (a 32-byte key): an ENCRYPTION_KEYS entry, and the form of the stored default key. */
+export function parseEncryptionKey(entry: string): EncryptionKey | null {
+  const at = entry.indexOf(":");
+  if (at < 1) return null;
+  const id = entry.slice(0, at).trim();
+  const key = Buffer.from(entry.slice(at + 1).trim(), "base64");
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(id) || key.length !== 32) return null;
+  return { id, key };
+}
 
 export class ConfigError extends Error {}
 
@@ -76,7 +103,7 @@ export function withAppMode(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** Parses the environment; throws a ConfigError listing every invalid variable. */
-export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiSettings {
   const parsed = apiEnvSchema.safeParse(withAppMode(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "env"}: ${i.message}`);
@@ -90,9 +117,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     host: e.API_HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
-    // Outside production a secret is generated once and kept in DATA_DIR, so sessions and encrypted
-    // TOTP secrets survive a restart of the embedded app.
-    sessionSecret: e.SESSION_SECRET ?? devSecret(path.resolve(e.DATA_DIR), !e.DATABASE_URL),
+    sessionSecret: e.SESSION_SECRET,
+    encryptionKeys: e.ENCRYPTION_KEYS ? e.ENCRYPTION_KEYS.split(",").map((entry) => parseEncryptionKey(entry)!) : [],
     sessionIdleStaffSeconds: e.SESSION_IDLE_STAFF_SECONDS,
     sessionIdlePatientSeconds: e.SESSION_IDLE_PATIENT_SECONDS,
     sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_SECONDS,
@@ -100,24 +126,9 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     seedTestAccounts: e.SEED_TEST_ACCOUNTS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: e.PUBLIC_URL,
+    // Emailed links point at the web: on the embedded default that is this machine on the web's PORT.
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.NODE_ENV === "test" && !env.LOG_LEVEL ? "silent" : e.LOG_LEVEL,
   };
-}
-
-let generated: string | undefined;
-function devSecret(dataDir: string, persist: boolean): string {
-  if (generated) return generated;
-  const file = path.join(dataDir, "dev-session-secret");
-  if (persist && existsSync(file)) {
-    generated = readFileSync(file, "utf8").trim();
-    if (generated.length >= 32) return generated;
-  }
-  generated = randomBytes(32).toString("hex");
-  if (persist) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, generated, { mode: 0o600 });
-  }
-  return generated;
 }

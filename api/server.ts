@@ -9,14 +9,22 @@ import { loadApiConfig, type ApiConfig } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { createLogger } from "./logger.ts";
 import { mailSettled } from "./domain/mail.ts";
+import { reencryptTotpSecrets, resolveSecrets } from "./domain/secrets.ts";
 
 export type StartedApi = { url: string; config: ApiConfig; database: Database; close(): Promise<void> };
 
 export async function startApi(opts: { env?: NodeJS.ProcessEnv; port?: number } = {}): Promise<StartedApi> {
-  const config = loadApiConfig(opts.env ?? process.env);
-  const logger = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const settings = loadApiConfig(opts.env ?? process.env);
+  const logger = createLogger(settings.logLevel);
+  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   await database.migrate();
+  const config = await resolveSecrets(settings, database.db);
+  if (config.production && settings.encryptionKeys.length === 0) {
+    logger.warn("ENCRYPTION_KEYS is not set: TOTP secrets are encrypted with a key kept in the same database");
+  }
+  const { reencrypted, unreadable } = await reencryptTotpSecrets(database.db, config.keys);
+  if (reencrypted) logger.info("TOTP secrets re-encrypted with the current key", { reencrypted, keyId: config.keys.current.id });
+  if (unreadable) logger.warn("TOTP secrets no configured key can read", { unreadable });
   if (config.seedDemo) {
     const { seedDemo } = await import("./db/seed/demo.ts");
     const { created } = await seedDemo(database.db);

@@ -16,7 +16,7 @@ import { BootSpinner, BOOT_SCRIPT } from "./components/boot-spinner.tsx";
 import { NotFoundPage } from "./components/not-found.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { accessMiddleware, viewerMiddleware } from "./lib/auth.server.ts";
-import { sameOriginWrites } from "./lib/csrf.server.ts";
+import { formWrites, sameOriginWrites } from "./lib/csrf.server.ts";
 import { DocumentScript, useDocumentInfo, useRouteResources } from "./lib/document.tsx";
 import { createTranslator } from "./lib/translate.ts";
 import { TranslatorProvider, useTranslation } from "./lib/use-translation.tsx";
@@ -37,6 +37,7 @@ import { routeNamespaces, routeTitleKey } from "./lib/route-handle.ts";
  */
 export const middleware: MiddlewareFunction<Response>[] = [
   sameOriginWrites,
+  formWrites,
   webSessionMiddleware,
   i18nextMiddleware,
   toastMiddleware,

@@ -30,6 +30,7 @@ import pg from "pg";
 import { sql } from "drizzle-orm";
 import { createApi } from "../api/app.ts";
 import { loadApiConfig } from "../api/config.ts";
+import { resolveSecrets } from "../api/domain/secrets.ts";
 import { openDatabase, type Database } from "../api/db/client.ts";
 import { seedDemo, DEMO_PASSWORD } from "../api/db/seed/demo.ts";
 import { createLogger } from "../api/logger.ts";
@@ -223,7 +224,10 @@ async function main(): Promise<void> {
     const { tasks, seeded } = await fill(database);
     const version = (await direct.query("show server_version")).rows[0].server_version as string;
 
-    const config = loadApiConfig({ NODE_ENV: "production", SESSION_SECRET: randomBytes(32).toString("hex"), DATABASE_URL: DB_URL, LOG_LEVEL: "silent", SEED_DEMO: "false" });
+    const config = await resolveSecrets(
+      loadApiConfig({ NODE_ENV: "production", SESSION_SECRET: randomBytes(32).toString("hex"), DATABASE_URL: DB_URL, LOG_LEVEL: "silent", SEED_DEMO: "false" }),
+      database.db,
+    );
     const app = createApi({ config, database, logger: createLogger("silent") });
     server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));

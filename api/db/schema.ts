@@ -698,3 +698,14 @@ export const emailOutbox = pgTable(
   },
   (t) => [index("email_outbox_created_idx").on(t.createdAt)],
 );
+
+/**
+ * Secrets this deployment made up for itself when the operator gave none (api/domain/secrets.ts): the session
+ * secret outside production and the default TOTP encryption key. Kept in the database so every API instance of
+ * one deployment, and every restart, uses the same ones; written insert-if-absent so concurrent first starts agree.
+ */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});

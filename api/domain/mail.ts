@@ -19,6 +19,7 @@ import type { ApiConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { emailOutbox } from "../db/schema.ts";
 import type { Logger } from "../http/errors.ts";
+import { errorFields } from "../logger.ts";
 
 export type MailDeps = { db: Db; config: ApiConfig; logger: Logger };
 export type MailLocale = "en-US" | "es-US";
@@ -117,7 +118,7 @@ export function deliverLater(deps: MailDeps, work: () => Promise<unknown>): void
     .then(work)
     .then(
       () => undefined,
-      (error: unknown) => deps.logger.error("background mail work failed", { error: error instanceof Error ? error.name + ": " + error.message : "Error" }),
+      (error: unknown) => deps.logger.error("background mail work failed", errorFields(error)),
     )
     .finally(() => inflight.delete(task));
   inflight.add(task);

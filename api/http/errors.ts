@@ -1,4 +1,12 @@
-import type { ErrorRequestHandler, Response } from "express";
+import type { ErrorRequestHandler, Request, Response } from "express";
+import { errorFields } from "../logger.ts";
+
+/** The matched route pattern (/api/v1/users/:id), or the path with anything but ids and words replaced. */
+function routeOf(req: Request): string {
+  const pattern = (req.route as { path?: unknown } | undefined)?.path;
+  if (typeof pattern === "string") return req.baseUrl + pattern;
+  return req.path.replace(/[^/]+/g, (seg) => (/^[A-Za-z0-9_-]{1,40}$/.test(seg) ? seg : ":value"));
+}
 
 /** A failure with the status and message the client will see ({ message, data? }, spec §7/§8). */
 export class ApiError extends Error {
@@ -56,8 +64,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(status).json({ message });
       return;
     }
-    // Only the path and the error class: never bodies, which may hold health data or secrets.
-    logger.error("unhandled error", { method: req.method, path: req.path, error: err instanceof Error ? err.name + ": " + err.message : String(err) });
+    // The method, the route and what errorFields keeps: never bodies, queries' values or paths' parameters,
+    // which may hold health data or secrets.
+    logger.error("unhandled error", { method: req.method, route: routeOf(req), ...errorFields(err) });
     res.status(500).json({ message: "Internal error" });
   };
 }

@@ -14,7 +14,7 @@ import { recoveryCodes, users } from "../db/schema.ts";
 import { audit } from "../domain/audit.ts";
 import { verifyPassword } from "../domain/password.ts";
 import { LIMITS, knownDeviceExempt, reserve, totpCounters } from "../domain/ratelimit.ts";
-import { acceptTotp, decryptTotpSecret, encryptTotpSecret, newTotpSecret, totpFor } from "../domain/totp.ts";
+import { acceptTotp, decryptTotpSecret, encryptTotpSecret, newTotpSecret, totpFor, type KeyRing } from "../domain/totp.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { ApiError, ok, unauthorized } from "../http/errors.ts";
 import { parseBody } from "../http/validate.ts";
@@ -66,15 +66,25 @@ export async function recoveryCodesLeft(db: Db, userId: number): Promise<number>
  * Accepts a TOTP code for the user and records its time step, so that it cannot be used again (the
  * conditional update makes two racing requests with the same code fail but one). Null when refused.
  */
-export async function claimTotpCode(db: Db, userId: number, secretEnc: string, appSecret: string, code: string, lastStep: number | null): Promise<number | null> {
-  const step = acceptTotp(decryptTotpSecret(secretEnc, appSecret), code, lastStep);
+export async function claimTotpCode(db: Db, userId: number, secretEnc: string, ring: KeyRing, code: string, lastStep: number | null): Promise<number | null> {
+  const { secret, stale } = decryptTotpSecret(secretEnc, ring);
+  const step = acceptTotp(secret, code, lastStep);
   if (step === null) return null;
   const claimed = await db
     .update(users)
     .set({ totpLastStep: step })
     .where(sql`${users.id} = ${userId} and (${users.totpLastStep} is null or ${users.totpLastStep} < ${step})`)
     .returning({ id: users.id });
+  if (claimed.length && stale) await reencryptOnUse(db, userId, secretEnc, secret, ring);
   return claimed.length ? step : null;
+}
+
+/** A secret read with an old key (or the session secret, before key ids) is written again with the current key. */
+async function reencryptOnUse(db: Db, userId: number, stored: string, secret: string, ring: KeyRing): Promise<void> {
+  await db
+    .update(users)
+    .set({ totpSecretEnc: encryptTotpSecret(secret, ring) })
+    .where(and(eq(users.id, userId), eq(users.totpSecretEnc, stored)));
 }
 
 const alreadyOn = () => new ApiError(400, "Two-factor authentication is already on. Turn it off first to set up another device.");
@@ -93,14 +103,16 @@ export async function confirmTotpEnrolment(req: Request, res: Response): Promise
   }
   const attempt = await reserve(req, totpCounters(req, user.id), { exempt: knownDeviceExempt(req, user.id), audit: { action: "auth.totp.enable", actorId: user.id } });
   const [row] = await db
-    .select({ enabled: users.totpEnabled, pending: users.totpPendingSecretEnc, lastStep: users.totpLastStep })
+    .select({ enabled: users.totpEnabled, pending: users.totpPendingSecretEnc })
     .from(users)
     .where(eq(users.id, user.id))
     .limit(1);
   if (!row) throw unauthorized();
   if (row.enabled) throw alreadyOn();
   if (!row.pending) throw new ApiError(400, "There is no two-factor setup in progress. Start again to get a new QR code.");
-  const step = acceptTotp(decryptTotpSecret(row.pending, config.sessionSecret), input.code, row.lastStep);
+  // Single use is per secret: the last step used belongs to the previous secret (turned off maybe seconds ago),
+  // so a code of this new secret is checked against none; the update below records its step.
+  const step = acceptTotp(decryptTotpSecret(row.pending, config.keys).secret, input.code, null);
   const claimed =
     step === null
       ? []
@@ -108,7 +120,7 @@ export async function confirmTotpEnrolment(req: Request, res: Response): Promise
           .update(users)
           .set({ totpSecretEnc: row.pending, totpPendingSecretEnc: null, totpEnabled: true, totpLastStep: step, updatedAt: new Date() })
           .where(
-            sql`${users.id} = ${user.id} and ${users.totpPendingSecretEnc} = ${row.pending} and not ${users.totpEnabled} and (${users.totpLastStep} is null or ${users.totpLastStep} < ${step})`,
+            sql`${users.id} = ${user.id} and ${users.totpPendingSecretEnc} = ${row.pending} and not ${users.totpEnabled}`,
           )
           .returning({ id: users.id });
   if (claimed.length === 0) {
@@ -130,7 +142,7 @@ export function totpRoutes(router: Router): void {
     if (!row) throw unauthorized();
     if (row.enabled) throw alreadyOn();
     const secret = newTotpSecret();
-    await db.update(users).set({ totpPendingSecretEnc: encryptTotpSecret(secret, config.sessionSecret) }).where(eq(users.id, user.id));
+    await db.update(users).set({ totpPendingSecretEnc: encryptTotpSecret(secret, config.keys) }).where(eq(users.id, user.id));
     const otpauthUrl = totpFor(secret, row.email).toString();
     const qrSvg = await QRCode.toString(otpauthUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
     await audit(req, { action: "auth.totp.secret", entityType: "user", entityId: user.id });
@@ -161,7 +173,7 @@ export function totpRoutes(router: Router): void {
     const method = input.code !== undefined ? "totp" : "password";
     if (input.code !== undefined) {
       const attempt = await reserve(req, totpCounters(req, user.id), { exempt: knownDeviceExempt(req, user.id), audit: { action: "auth.totp.disable", actorId: user.id } });
-      if ((await claimTotpCode(db, user.id, row.secret, config.sessionSecret, input.code, row.lastStep)) === null) {
+      if ((await claimTotpCode(db, user.id, row.secret, config.keys, input.code, row.lastStep)) === null) {
         await audit(req, { action: "auth.totp.disable", outcome: "failure", meta: { reason: "code" } });
         throw invalidCode();
       }
@@ -177,7 +189,7 @@ export function totpRoutes(router: Router): void {
     }
     await db
       .update(users)
-      .set({ totpEnabled: false, totpSecretEnc: null, totpPendingSecretEnc: null, updatedAt: new Date() })
+      .set({ totpEnabled: false, totpSecretEnc: null, totpPendingSecretEnc: null, totpLastStep: null, updatedAt: new Date() })
       .where(eq(users.id, user.id));
     await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await audit(req, { action: "auth.totp.disable", entityType: "user", entityId: user.id, meta: { method } });

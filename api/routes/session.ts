@@ -131,7 +131,7 @@ export function sessionRoutes(): Router {
       return;
     }
     // Single use within the window: claimTotpCode's conditional update lets only one request win a step.
-    const step = await claimTotpCode(db, user.id, user.secret, config.sessionSecret, input.code ?? "", user.lastStep);
+    const step = await claimTotpCode(db, user.id, user.secret, config.keys, input.code ?? "", user.lastStep);
     if (step === null) {
       await audit(req, { action: "auth.totp", actorId: user.id, outcome: "failure" });
       throw invalidCode();

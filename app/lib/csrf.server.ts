@@ -1,6 +1,6 @@
 import { data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { timingSafeEqual } from "node:crypto";
-import { getWebSession } from "./session.server.ts";
+import { getWebSession, hasWebSessionCookie } from "./session.server.ts";
 
 /**
  * Cross-site request checks for the web's own resource routes and GET actions (React Router checks the
@@ -44,13 +44,39 @@ export function assertFormPost(request: Request, context: Readonly<RouterContext
 /**
  * Root middleware: every state-changing request (any method but GET/HEAD) must come from our own pages.
  * Fetch metadata decides (Sec-Fetch-Site, sent by every current browser and not affected by the
- * Referrer-Policy); without it, an Origin other than ours is refused. A browser that sends neither (or
- * `Origin: null`, as no-referrer pages do) is left to SameSite cookies and form tokens.
+ * Referrer-Policy); without it, an Origin other than ours is refused. `Origin: null` (a sandboxed frame, a
+ * data: page, a redirect across sites — and an old browser's post from our own no-referrer pages) is accepted
+ * only with our signed web session cookie, which SameSite=Lax keeps off cross-site posts: a sign-in post with
+ * `Origin: null` and no cookies is refused. No Origin and no fetch metadata at all is not a browser's cross-site
+ * post (browsers send Origin on every POST), so it is left to the form tokens.
  */
-export const sameOriginWrites: MiddlewareFunction<Response> = ({ request }) => {
+export const sameOriginWrites: MiddlewareFunction<Response> = async ({ request }) => {
   if (request.method === "GET" || request.method === "HEAD") return;
   const site = fetchSite(request);
-  if (site ? site !== "same-origin" : isSameOriginRequest(request) === false) {
+  const sameOrigin = site ? site === "same-origin" : isSameOriginRequest(request);
+  const nullOrigin = !site && request.headers.get("origin") === "null";
+  if (sameOrigin === false || (nullOrigin && !(await hasWebSessionCookie(request)))) {
     throw data({ message: "Forbidden" }, { status: 403 });
+  }
+};
+
+/** Resource routes that take a JSON body (the browser's beacons); every other write is an HTML form post. */
+const JSON_ROUTES = new Set(["/resources/client-errors", "/resources/track"]);
+
+/**
+ * Root middleware: a write the route actions cannot read is refused here instead of failing inside them (a 500).
+ * Pages take GET and POST only (405 otherwise), and a POST is a form — urlencoded or multipart, and
+ * readable as one — except to the JSON beacons; anything else is a 400.
+ */
+export const formWrites: MiddlewareFunction<Response> = async ({ request }) => {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  if (request.method !== "POST") throw data({ message: "Method not allowed" }, { status: 405 });
+  if (JSON_ROUTES.has(new URL(request.url).pathname)) return;
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") throw data({ message: "Bad request" }, { status: 400 });
+  try {
+    await request.clone().formData();
+  } catch {
+    throw data({ message: "Bad request" }, { status: 400 });
   }
 };

@@ -65,6 +65,18 @@ function sessionStorage(): SessionStorage<SessionData> {
 }
 
 /**
+ * Whether the request carries a valid (signed) web session cookie. The cookie is SameSite=Lax, so a browser sends
+ * it on a POST only from one of our own pages: app/lib/csrf.server.ts uses it to tell an old browser's own form
+ * post (no fetch metadata, `Origin: null` under our no-referrer policy) from a cross-site or sandboxed one.
+ */
+export async function hasWebSessionCookie(request: Request): Promise<boolean> {
+  const cookie = request.headers.get("cookie");
+  if (!cookie) return false;
+  const session = await sessionStorage().getSession(cookie);
+  return typeof session.get("formToken") === "string";
+}
+
+/**
  * The known-device mark outlives the browser session: the web session cookie ends when the browser closes,
  * but the upstream's th_device mark is meant to last (API: 180 days), so the real user stays exempt from the
  * per-account sign-in limits after a restart. It is kept in its own signed, httpOnly cookie with that lifetime

@@ -23,15 +23,23 @@ import type { Toast, ToastType } from "./toast.ts";
  *  - after the response is built, flashes the newest toast that no loader handed over (or all of them when
  *    the response is a redirect, which renders nothing) for the next request, and clears the old flash.
  */
-const COOKIE_NAME = "th_toast";
-const CARRIES_TOAST = /(?:^|;\s*)th_toast=/;
+/** __Host- binds the cookie to this exact origin (it needs Secure, so production only), as the session cookie. */
+export const toastCookieName = (production: boolean) => (production ? "__Host-th_toast" : "th_toast");
+/** Whether a request carries a toast cookie (either name): only then is it read and verified. */
+const CARRIES_TOAST = /(?:^|;\s*)(?:__Host-)?th_toast=/;
 
 let storage: SessionStorage | undefined;
 function toastStorage(): SessionStorage {
   if (!storage) {
     const { production, cookieSecret } = webConfig();
     storage = createCookieSessionStorage({
-      cookie: createSignedCookie(COOKIE_NAME, { httpOnly: true, sameSite: "lax", secure: production, path: "/", secrets: [cookieSecret] }),
+      cookie: createSignedCookie(toastCookieName(production), {
+        httpOnly: true,
+        sameSite: "lax",
+        secure: production,
+        path: "/",
+        secrets: [cookieSecret],
+      }),
     });
   }
   return storage;
@@ -93,7 +101,7 @@ export async function toastMiddleware(
   };
   context.set(toastStateContext, state);
   const response = await next();
-  if (response.headers.getSetCookie().some((c) => c.startsWith(`${COOKIE_NAME}=`))) return response; // a remix-toast helper already set one
+  if (response.headers.getSetCookie().some((c) => c.startsWith(`${toastCookieName(webConfig().production)}=`))) return response; // a remix-toast helper already set one
   const all = [...(state.incoming ? [state.incoming] : []), ...state.pending];
   const undelivered = isRedirect(response) ? all : all.filter((toast) => !state.delivered.has(toast.id));
   const toFlash = undelivered.at(-1);

@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { RECOVERY_CODE_PATTERN } from "../../api/contract/account.ts";
 import { auditEvents, recoveryCodes, users } from "../../api/db/schema.ts";
 import { decryptTotpSecret, totpFor } from "../../api/domain/totp.ts";
-import { Client, DEMO_PASSWORD, LOGINS, SECRET, signedIn, startTestApi, type TestApi } from "./harness.ts";
+import { Client, DEMO_PASSWORD, LOGINS, signedIn, startTestApi, type TestApi } from "./harness.ts";
 import { loginFrom } from "./account-helpers.ts";
 
 const STEP = 30_000;
@@ -76,7 +76,7 @@ describe("two-factor authentication", () => {
     expect(u.totpEnabled).toBe(false);
     expect(u.totpPendingSecretEnc).toBeTruthy();
     expect(u.totpPendingSecretEnc).not.toContain(secret);
-    expect(decryptTotpSecret(u.totpPendingSecretEnc!, SECRET)).toBe(secret);
+    expect(decryptTotpSecret(u.totpPendingSecretEnc!, api.config.keys).secret).toBe(secret);
 
     const wrong = await c.post<{ errors: Record<string, string[]> }>("/api/v1/users/verify-totp", { code: wrongCode(secret) });
     expect(wrong.status).toBe(400);
@@ -94,7 +94,7 @@ describe("two-factor authentication", () => {
     u = await row(email);
     expect(u.totpEnabled).toBe(true);
     expect(u.totpPendingSecretEnc).toBeNull();
-    expect(decryptTotpSecret(u.totpSecretEnc!, SECRET)).toBe(secret);
+    expect(decryptTotpSecret(u.totpSecretEnc!, api.config.keys).secret).toBe(secret);
     const stored = await api.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, u.id));
     expect(stored).toHaveLength(10);
     for (const code of codes) expect(JSON.stringify(stored)).not.toContain(code);
@@ -213,6 +213,24 @@ describe("two-factor authentication", () => {
     const events = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "auth.totp.disable"), eq(auditEvents.actorId, u.id)));
     expect(events.filter((e) => e.outcome === "success").map((e) => e.meta?.method)).toEqual(["totp", "password"]);
     expect(events.filter((e) => e.outcome === "failure")).toHaveLength(2);
+  });
+
+  it("single use is per secret: off and on again within one 30-second step accepts the new secret's code", async () => {
+    const email = LOGINS.medicalSupportManagers;
+    const c = await signedIn(api.url, "medicalSupportManagers");
+    await enrol(c);
+    expect((await c.post("/api/v1/users/disable-totp", { password: DEMO_PASSWORD })).status).toBe(200);
+
+    // Same step: the step used by the first secret belongs to it, not to the new one.
+    const { secret } = await enrol(c);
+    expect((await row(email)).totpEnabled).toBe(true);
+
+    // The new secret's code is still single use: the one that confirmed it does not sign in.
+    const again = new Client(api.url);
+    expect((await loginFrom(again, "203.0.113.31", email)).body.data!.authMethod).toBe("totp");
+    expect((await again.post("/api/v1/users/verify-totp", { code: codeNow(secret) })).body.message).toBe("Invalid code.");
+    atStep(1);
+    expect((await again.post("/api/v1/users/verify-totp", { code: codeNow(secret) })).status).toBe(200);
   });
 
   it("explains when there is nothing to confirm, and still needs a 6-digit code", async () => {

@@ -13,12 +13,13 @@ import { loadApiConfig, type ApiConfig } from "../../api/config.ts";
 import { openDatabase, type Database } from "../../api/db/client.ts";
 import { createLogger } from "../../api/logger.ts";
 import { mailSettled } from "../../api/domain/mail.ts";
+import { resolveSecrets } from "../../api/domain/secrets.ts";
 
 export const DEMO_PASSWORD = "DemoPassw0rd";
 export const SECRET = "test-secret-".padEnd(48, "x");
 
 /** A fresh database per call, copied from the run's templates (tests/api/global-setup.ts). */
-async function freshDatabase(seeded: boolean): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function freshDatabase(seeded: boolean): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const templates = inject("apiTemplates");
   if (templates.kind === "pglite") {
     const tar = readFileSync(seeded ? templates.seeded : templates.migrated);
@@ -37,6 +38,7 @@ async function freshDatabase(seeded: boolean): Promise<{ database: Database; dro
   const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 4 });
   return {
     database,
+    url: dbUrl.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -56,7 +58,7 @@ export type TestApi = {
 export async function startTestApi(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApi> {
   const { database, drop } = await freshDatabase(opts.seed !== false);
   await database.migrate();
-  const config = loadApiConfig({ NODE_ENV: "test", SESSION_SECRET: SECRET, DATA_DIR: ".tmp/unused", ...opts.env });
+  const config = await resolveSecrets(loadApiConfig({ NODE_ENV: "test", SESSION_SECRET: SECRET, DATA_DIR: ".tmp/unused", ...opts.env }), database.db);
   const app = createApi({ config, database, logger: createLogger("silent") });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));

@@ -9,7 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { auditEvents, rateLimits, users } from "../../api/db/schema.ts";
 import { mailSettled } from "../../api/domain/mail.ts";
 import { LIMITS, accountSubject, currentCount, ipSubject, purgeRateLimits, type Policy } from "../../api/domain/ratelimit.ts";
-import { encryptTotpSecret, newTotpSecret, totpFor } from "../../api/domain/totp.ts";
+import { encryptTotpSecretV1, newTotpSecret, totpFor } from "../../api/domain/totp.ts";
 import { Client, DEMO_PASSWORD, LOGINS, SECRET, signedIn, startTestApi, type Reply, type TestApi } from "./harness.ts";
 import { loginFrom, postFrom } from "./account-helpers.ts";
 
@@ -152,7 +152,7 @@ describe("TOTP step", () => {
     const secret = newTotpSecret();
     await api.database.db
       .update(users)
-      .set({ totpEnabled: true, totpSecretEnc: encryptTotpSecret(secret, SECRET), totpLastStep: null })
+      .set({ totpEnabled: true, totpSecretEnc: encryptTotpSecretV1(secret, SECRET), totpLastStep: null })
       .where(eq(users.email, email));
     const c = new Client(api.url);
     expect((await loginFrom(c, "203.0.113.40", email)).body.data).toEqual({ authMethod: "totp" });

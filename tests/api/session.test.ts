@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { sessions, users } from "../../api/db/schema.ts";
-import { encryptTotpSecret, newTotpSecret, totpFor } from "../../api/domain/totp.ts";
+import { encryptTotpSecretV1, newTotpSecret, totpFor } from "../../api/domain/totp.ts";
 import { Client, DEMO_PASSWORD, LOGINS, SECRET, signedIn, startTestApi, type TestApi } from "./harness.ts";
 
 let api: TestApi;
@@ -100,7 +100,7 @@ describe("login", () => {
     const secret = newTotpSecret();
     await api.database.db
       .update(users)
-      .set({ totpEnabled: true, totpSecretEnc: encryptTotpSecret(secret, SECRET), totpLastStep: null })
+      .set({ totpEnabled: true, totpSecretEnc: encryptTotpSecretV1(secret, SECRET), totpLastStep: null })
       .where(eq(users.email, LOGINS.customerSupport));
     const c = new Client(api.url);
     await c.sessionInfo();

@@ -55,6 +55,13 @@ describe("server.ts", () => {
       expect(page.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+'/);
       expect(page.headers.get("referrer-policy")).toBe("no-referrer");
       expect(page.headers.get("cache-control")).toBe("no-store");
+      // Outside production too, a missing asset or an encoded traversal is a plain 404: no stack, no paths.
+      for (const asset of ["/assets/..%2f..%2fserver%2findex.js", "/assets/no-such-file.js"]) {
+        const missing = await fetch(`http://127.0.0.1:${port}${asset}`);
+        expect(missing.status, asset).toBe(404);
+        const body = await missing.text();
+        expect(body, asset).toBe("Not found");
+      }
       // Spec §8: an upstream that does not answer → "Please check your internet connection and try again."
       const signIn = await fetch(`http://127.0.0.1:${port}/login`, {
         method: "POST",

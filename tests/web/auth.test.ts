@@ -247,3 +247,44 @@ describe("logout", () => {
     expect(out.toasts("info")).toEqual(["You are signed out."]);
   });
 });
+
+// A sign-in post from a sandboxed frame, a data: page or another site's redirect carries `Origin: null`; without
+// fetch metadata and without our session cookie nothing says it comes from our page (a login CSRF).
+describe("sign-in posts that do not come from our pages", () => {
+  const form = new URLSearchParams({ intent: "password", email: DEMO.patient.email, password: PASSWORD }).toString();
+  const post = (headers: Record<string, string>) =>
+    fetch(new URL("/login", inject("webBaseURL")), { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: form });
+
+  it("`Origin: null` with no cookies is refused, and so is a cross-site one", async () => {
+    const nullOrigin = await post({ Origin: "null" });
+    expect(nullOrigin.status).toBe(403);
+    expect(nullOrigin.headers.getSetCookie().join(" ")).not.toMatch(/th_web=/);
+    // Another site's Origin: React Router's own check answers first (400).
+    expect([400, 403]).toContain((await post({ Origin: "https://evil.example" })).status);
+    expect((await post({ "Sec-Fetch-Site": "cross-site", Origin: "null" })).status).toBe(403);
+  });
+
+  it("`Origin: null` from our own page (an old browser under no-referrer: it carries our session cookie) still signs in", async () => {
+    const client = new WebClient();
+    await client.get("/login");
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const r = await post({ Origin: "null", Cookie: cookie });
+    expect(r.status).toBe(302);
+    expect(r.headers.get("location")).toBe(DEMO.patient.home);
+  });
+});
+
+// A body the route actions cannot read is refused before them, never a 500 (issue 12).
+describe("writes the pages cannot read", () => {
+  const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
+    fetch(new URL(path, inject("webBaseURL")), { method, redirect: "manual", headers: { "Sec-Fetch-Site": "same-origin", ...headers }, body });
+
+  it("a POST that is not a form is a 400, another method a 405", async () => {
+    for (const path of ["/login", "/forgot-password", "/patient/account/security"]) {
+      expect((await send("POST", path, { "Content-Type": "application/json" }, "{}")).status, path).toBe(400);
+      expect((await send("POST", path, { "Content-Type": "text/plain" }, "x")).status, path).toBe(400);
+      expect((await send("POST", path, { "Content-Type": "multipart/form-data; boundary=x" }, "garbage")).status, path).toBe(400);
+      expect((await send("DELETE", path)).status, path).toBe(405);
+    }
+  });
+});

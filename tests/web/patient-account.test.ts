@@ -196,6 +196,9 @@ describe("billing", () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.headers.get("content-disposition")).toMatch(/^attachment; filename="[^"]+\.pdf"$/);
+    // Set once: the route's own value replaces server.ts's rather than being appended ("nosniff, nosniff").
+    expect(pdf.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(pdf.headers.get("cache-control")).toBe("no-store");
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 4).toString("latin1")).toBe("%PDF");
 
     const missing = await client.get(`${BILLING}/invoices/999999/pdf`);
