@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { TFunction } from "i18next";
 import type { Profile } from "../../api/contract/patient-account.ts";
 import { errorToastMessage, notify } from "./toast.server.ts";
-import { translateUpstreamMessage } from "./upstream-messages.ts";
+import { translateFieldCode, translateSuccess, type UpstreamNotice } from "./upstream-messages.ts";
 import { getUpstream, UpstreamError } from "./upstream.server.ts";
 
 /**
@@ -32,14 +32,15 @@ export function formFailure(
   const message = errorToastMessage(error, t);
   notify(context, "error", message);
   const fieldErrors: Record<string, string[]> = {};
+  const codes = error.fieldCodes ?? {};
   for (const [field, messages] of Object.entries(error.fieldErrors ?? {})) {
     if (!Array.isArray(messages)) continue;
-    (fieldErrors[rename(field)] ??= []).push(...messages.map((m) => translateUpstreamMessage(String(m), t)));
+    (fieldErrors[rename(field)] ??= []).push(...messages.map((m, i) => translateFieldCode(codes[field]?.[i], String(m), t)));
   }
   return { formErrors: Object.keys(fieldErrors).length > 0 ? [] : [message], fieldErrors };
 }
 
-/** The upstream message of a success, in the user's language, or `fallback` when the API said nothing. */
-export function successMessage(message: string, t: TFunction, fallback: string): string {
-  return message ? translateUpstreamMessage(message, t) : fallback;
+/** The upstream's answer to a success (its code), in the user's language, or `fallback` when the API said nothing. */
+export function successMessage(notice: UpstreamNotice, t: TFunction, fallback: string): string {
+  return translateSuccess(notice, t, fallback);
 }

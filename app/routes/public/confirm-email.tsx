@@ -12,7 +12,7 @@ import { getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { confirmEmailSchema } from "~/lib/schemas/auth";
 import { errorToastMessage, notifyUpstreamError } from "~/lib/toast.server";
-import { translateUpstreamMessage } from "~/lib/upstream-messages";
+import { translateUpstream } from "~/lib/upstream-messages";
 import { getUpstream, UpstreamError } from "~/lib/upstream.server";
 import { linkProblemSchema, type confirmEmailSchema as confirmEmailResultSchema } from "../../../api/contract/account.ts";
 import type { z } from "zod";
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 400) {
       const link = linkProblemSchema.safeParse(error.data);
-      const problem: Problem = { reason: link.success ? link.data.reason : "unusable", message: translateUpstreamMessage(error.message, t) };
+      const problem: Problem = { reason: link.success ? link.data.reason : "unusable", message: translateUpstream(error, t) };
       return data({ reply: submission.reply(), result: null, problem }, { status: 400 });
     }
     notifyUpstreamError(context, error, t);

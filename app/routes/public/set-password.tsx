@@ -13,7 +13,7 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { setPasswordSchema } from "~/lib/schemas/auth";
 import { getWebSession } from "~/lib/session.server";
 import { notifyUpstreamError } from "~/lib/toast.server";
-import { translateUpstreamMessage } from "~/lib/upstream-messages";
+import { translateUpstream } from "~/lib/upstream-messages";
 import { getUpstream, upstreamFieldErrors, UpstreamError } from "~/lib/upstream.server";
 import { linkProblemSchema } from "../../../api/contract/account.ts";
 
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const problem = error instanceof UpstreamError && error.status === 400 ? linkProblemSchema.safeParse(error.data) : null;
     if (problem?.success) {
-      const message = translateUpstreamMessage((error as UpstreamError).message, t);
+      const message = translateUpstream(error as UpstreamError, t);
       return data({ reply: submission.reply({ hideFields: SECRET_FIELDS }), linkProblem: { reason: problem.data.reason, message } }, { status: 400 });
     }
     notifyUpstreamError(context, error, t);

@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const { portalSessionId } = submission.data;
     const response = await upstream.put<BillingSync>("/api/v1/profile/chargebee-sync", portalSessionId ? { portalSessionId } : {});
-    return redirectWithToast(context, BILLING_PATH, "success", successMessage(response.message, t, t("account:billing.synced")));
+    return redirectWithToast(context, BILLING_PATH, "success", successMessage(response, t, t("account:billing.synced")));
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     notifyUpstreamError(context, error, t);

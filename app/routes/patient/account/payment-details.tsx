@@ -20,7 +20,7 @@ import { getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { addCardFormSchema, deleteCardFormSchema, makePrimaryFormSchema, portalSessionParam } from "~/lib/schemas/account";
 import { notify, notifyUpstreamError, redirectWithToast, takeToasts } from "~/lib/toast.server";
-import { translateUpstreamMessage } from "~/lib/upstream-messages";
+import { translateUpstream } from "~/lib/upstream-messages";
 import { getUpstream, UpstreamError } from "~/lib/upstream.server";
 import type { PaymentMethod, PaymentMethods } from "../../../../api/contract/patient-account.ts";
 
@@ -96,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? await upstream.put<PaymentMethods>("/api/v2/profile/primary-payment-method", { id })
           : await upstream.delete<PaymentMethods>("/api/v2/profile/payment-method", { id });
       const fallback = t(intent === "makePrimary" ? "account:cards.primaryChanged" : "account:cards.removed");
-      return redirectWithToast(context, pagePath(portalSession), "success", successMessage(response.message, t, fallback));
+      return redirectWithToast(context, pagePath(portalSession), "success", successMessage(response, t, fallback));
     } catch (error) {
       notifyUpstreamError(context, error, t);
       return data({ intent, reply: submission.reply() as Reply, declined: null }, { status: 400 });
@@ -110,11 +110,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { cardNumber, expMonth, expYear, cvc, name, makePrimary } = submission.value;
   try {
     const response = await upstream.post<PaymentMethod>("/api/v2/profile/payment-methods", { cardNumber, expMonth, expYear, cvc, name, makePrimary });
-    return redirectWithToast(context, pagePath(portalSession), "success", successMessage(response.message, t, t("account:cards.added")));
+    return redirectWithToast(context, pagePath(portalSession), "success", successMessage(response, t, t("account:cards.added")));
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 402) {
       // Spec §8: the card-declined notice (contact your bank to approve), beside the form and as a toast.
-      const declined = translateUpstreamMessage(error.message, t);
+      const declined = translateUpstream(error, t);
       notify(context, "error", declined);
       return data({ intent: "addCard", reply: submission.reply({ hideFields: SECRET_FIELDS }) as Reply, declined }, { status: 400 });
     }

@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const payload = toSaveAddressPayload(v);
   try {
     const response = await getUpstream(context).post<Address>("/actions/users/save-address", payload);
-    return redirectWithToast(context, PATH, "success", successMessage(response.message, t, t(`account:addresses.${v.intent}Saved`)));
+    return redirectWithToast(context, PATH, "success", successMessage(response, t, t(`account:addresses.${v.intent}Saved`)));
   } catch (error) {
     return data({ intent, reply: submission.reply(formFailure(context, error, t, formField)) }, { status: 400 });
   }

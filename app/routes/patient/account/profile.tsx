@@ -93,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // toast, and a notice that stays beside the form (the address itself changes only when the link is opened).
       const response = await upstream.put<Profile>("/api/v1/profile", { user: { email: newEmail } });
       const linkSent = !response.message || response.message.startsWith("We sent a confirmation link to");
-      const sent = linkSent ? t("account:profile.emailLinkSent", { email: newEmail }) : successMessage(response.message, t, "");
+      const sent = linkSent ? t("account:profile.emailLinkSent", { email: newEmail }) : successMessage(response, t, "");
       notify(context, "success", sent);
       return data<ActionResult>({ intent, reply: submission.reply({ resetForm: true }), sent });
     } catch (error) {
@@ -107,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return data<ActionResult>({ intent, reply: submission.reply() }, { status: 400 });
     try {
       const response = await upstream.delete<Profile>("/api/v1/profile/avatar");
-      return redirectWithToast(context, PATH, "success", successMessage(response.message, t, t("account:profile.avatarRemoved")));
+      return redirectWithToast(context, PATH, "success", successMessage(response, t, t("account:profile.avatarRemoved")));
     } catch (error) {
       return data<ActionResult>({ intent, reply: submission.reply(formFailure(context, error, t)) }, { status: 400 });
     }
@@ -193,7 +193,7 @@ async function uploadAvatar(request: Request, context: Route.ActionArgs["context
   body.append(AVATAR_FIELD, file, file.name);
   try {
     const response = await getUpstream(context).post<Profile>("/api/v1/profile/avatar", body);
-    return redirectWithToast(context, PATH, "success", successMessage(response.message, t, t("account:profile.avatarSaved")));
+    return redirectWithToast(context, PATH, "success", successMessage(response, t, t("account:profile.avatarSaved")));
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     const failure = formFailure(context, error, t);
