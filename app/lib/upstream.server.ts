@@ -4,6 +4,7 @@ import { upstreamUrl } from "./config.server.ts";
 import type { RequestEnv } from "./request-context.server.ts";
 import type { TFunction } from "i18next";
 import type { ApiParams, FieldCodes } from "../../api/contract/codes.ts";
+import { answerSchemas, describeIssues } from "./upstream-contract.server.ts";
 import { translateFieldCode } from "./upstream-messages.ts";
 import { UPSTREAM_COOKIES, signedOutReasonOf, type SignedOutReason, type UpstreamCookieName, type WebSession } from "./session.server.ts";
 
@@ -215,13 +216,27 @@ export class Upstream {
             : response.statusText || `HTTP ${response.status}`;
       throw new UpstreamError(response.status, message, envelope.data, code, params ?? null);
     }
-    if (json === undefined) throw new UpstreamError(response.status, "The upstream answered without JSON.");
-    const pages = envelope.pages && typeof envelope.pages === "object" ? (envelope.pages as Record<string, unknown>) : undefined;
+    if (json === undefined) throw malformedAnswer(method, url.pathname, "not JSON");
+    // The contract's schemas of this endpoint (api/contract/endpoints.ts) parse the answer: a malformed one is a
+    // failed call (502), never data a page reads.
+    let data: unknown = envelope.data;
+    let pages = envelope.pages && typeof envelope.pages === "object" ? (envelope.pages as Record<string, unknown>) : undefined;
+    const schemas = answerSchemas(method, url.pathname);
+    if (schemas?.data) {
+      const parsed = schemas.data.safeParse(envelope.data);
+      if (!parsed.success) throw malformedAnswer(method, url.pathname, describeIssues(parsed.error));
+      data = parsed.data;
+    }
+    if (schemas?.pages) {
+      const parsed = schemas.pages.safeParse(envelope.pages);
+      if (!parsed.success) throw malformedAnswer(method, url.pathname, "pages: " + describeIssues(parsed.error));
+      pages = parsed.data as Record<string, unknown>;
+    }
     return {
       code: code ?? "ok",
       ...(params ? { params } : {}),
       message: typeof envelope.message === "string" ? envelope.message : "",
-      data: envelope.data as T,
+      data: data as T,
       ...(pages ? { pages } : {}),
     };
   }
@@ -234,6 +249,18 @@ export class Upstream {
     }
   }
 }
+
+/**
+ * An answer that breaks the contract: logged with the endpoint and where it breaks (no values), and thrown as a
+ * 502 so that the page says what it says for any upstream failure (spec §8: "Internal error").
+ */
+function malformedAnswer(method: Method, pathname: string, where: string): UpstreamError {
+  console.error(`[web] the upstream's answer to ${method} ${pathname} does not match the contract: ${where}`);
+  return new UpstreamError(502, "The upstream's answer does not match the contract.", undefined, MALFORMED_ANSWER);
+}
+
+/** The code of an UpstreamError for an answer that breaks the contract (the web's own, not the API's). */
+export const MALFORMED_ANSWER = "web.malformedAnswer";
 
 /** Name, raw value and whether the Set-Cookie line deletes the cookie (empty value, Max-Age ≤ 0, past Expires). */
 export function parseSetCookie(line: string): { name: string; value: string; expired: boolean } | null {

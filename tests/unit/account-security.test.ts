@@ -52,10 +52,14 @@ describe("the BFF keeps the upstream's known-device cookie (th_device) like th_m
     signIn.headers.append("Set-Cookie", "th_session=s1; Path=/; HttpOnly");
     signIn.headers.append("Set-Cookie", "th_device=1.1700000000000.mac; Path=/; Max-Age=15552000; HttpOnly");
     signIn.headers.append("Set-Cookie", "th_mfa=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT");
-    const { upstream, session, cookies } = await client([json(200, { message: "", data: { csrfTokenValue: "g" } }, { "Set-Cookie": "th_guest=g1; Path=/" }), signIn, json(200, { message: "", data: null })]);
+    const { upstream, session, cookies } = await client([
+      json(200, { message: "", data: { id: null, isGuest: true, groups: [], csrfTokenValue: "g", sessionEnded: null } }, { "Set-Cookie": "th_guest=g1; Path=/" }),
+      signIn,
+      json(200, { message: "", data: { password: true, totp: false, recoveryCodesLeft: 0 } }),
+    ]);
     await upstream.post("/actions/users/login", { loginName: "a@b.test", password: "x" });
     expect(session.upstreamCookies).toEqual({ th_guest: "g1", th_session: "s1", th_device: "1.1700000000000.mac" });
-    await upstream.get("/api/v1/profile");
+    await upstream.get("/api/v1/users/get-auth-methods");
     expect(cookies.at(-1)).toBe("th_guest=g1; th_session=s1; th_device=1.1700000000000.mac");
     session.signOut();
     expect(session.upstreamCookies).toEqual({ th_guest: "g1", th_device: "1.1700000000000.mac" });
