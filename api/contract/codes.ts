@@ -16,7 +16,12 @@
  * A new code is added here, to the web's code → translation map (app/lib/upstream-messages.ts) and to both
  * locales; an unknown code is shown by the web as its `message` (spec §8).
  */
-import { AVATAR_MISSING_MESSAGE, AVATAR_TOO_LARGE_MESSAGE, AVATAR_TYPE_MESSAGE, AVATAR_UNREADABLE_MESSAGE } from "./patient-account-rules.ts";
+import {
+  AVATAR_MISSING_MESSAGE,
+  AVATAR_TOO_LARGE_MESSAGE,
+  AVATAR_TYPE_MESSAGE,
+  AVATAR_UNREADABLE_MESSAGE,
+} from "./patient-account-rules.ts";
 import { CARD_DECLINED_MESSAGE } from "./card-rules.ts";
 
 export const API_MESSAGES = {
@@ -43,31 +48,43 @@ export const API_MESSAGES = {
   // Account security (api/routes/account.ts, account-totp.ts).
   "account.resetSent":
     "If an account exists for this email address, we have sent it a link to reset the password. It can take a few minutes; check your spam folder if nothing arrives within 15 minutes.",
-  "account.linkInvalid": "This link is not valid. Check that you opened the whole link from the email, or ask for a new one.",
-  "account.linkUsed": "This link has already been used. Ask for a new one if you still need it.",
+  "account.linkInvalid":
+    "This link is not valid. Check that you opened the whole link from the email, or ask for a new one.",
+  "account.linkUsed":
+    "This link has already been used. Ask for a new one if you still need it.",
   "account.linkExpired": "This link has expired. Please ask for a new one.",
-  "account.passwordSet": "Your password has been set. Please sign in with your new password.",
+  "account.passwordSet":
+    "Your password has been set. Please sign in with your new password.",
   "account.currentPasswordWrong": "The current password is not correct.",
-  "account.passwordChanged": "Your password has been changed. Other devices have been signed out.",
+  "account.passwordChanged":
+    "Your password has been changed. Other devices have been signed out.",
   "account.emailAlreadyVerified": "Your email address is already verified.",
   "account.emailVerified": "Your email address is verified.",
   /** params `{ email }` */
   "account.emailVerifySent": "We sent a confirmation link to {{email}}.",
   /** params `{ email }` */
-  "account.emailChangeSent": "We sent a confirmation link to {{email}}. Your email address changes when you open it.",
-  "account.emailUnusable": "This email address cannot be used. Please choose another one.",
+  "account.emailChangeSent":
+    "We sent a confirmation link to {{email}}. Your email address changes when you open it.",
+  "account.emailUnusable":
+    "This email address cannot be used. Please choose another one.",
   /** The field message of account.emailUnusable. */
   "account.emailUnusableShort": "This email address cannot be used.",
-  "account.emailChanged": "Your email address has been changed. Sign in with the new address from now on.",
+  "account.emailChanged":
+    "Your email address has been changed. Sign in with the new address from now on.",
   "account.sessionSignedOut": "The session has been signed out.",
   /** params `{ count }` */
   "account.othersSignedOut": "{{count}} other sessions have been signed out.",
   "account.noSuchSession": "No such session.",
-  "account.totpAlreadyOn": "Two-factor authentication is already on. Turn it off first to set up another device.",
-  "account.totpNoSetup": "There is no two-factor setup in progress. Start again to get a new QR code.",
-  "account.totpEnterCode": "Enter the 6-digit code from your authenticator app.",
-  "account.totpOn": "Two-factor authentication is on. Keep your recovery codes somewhere safe: they are shown only this once.",
-  "account.totpScan": "Scan the QR code with your authenticator app, then enter the code it shows.",
+  "account.totpAlreadyOn":
+    "Two-factor authentication is already on. Turn it off first to set up another device.",
+  "account.totpNoSetup":
+    "There is no two-factor setup in progress. Start again to get a new QR code.",
+  "account.totpEnterCode":
+    "Enter the 6-digit code from your authenticator app.",
+  "account.totpOn":
+    "Two-factor authentication is on. Keep your recovery codes somewhere safe: they are shown only this once.",
+  "account.totpScan":
+    "Scan the QR code with your authenticator app, then enter the code it shows.",
   "account.totpAlreadyOff": "Two-factor authentication is already off.",
   "account.passwordWrong": "The password is not correct.",
   "account.totpOff": "Two-factor authentication is off.",
@@ -115,11 +132,14 @@ const ONE: Partial<Record<ApiCode, [param: string, text: string]>> = {
   "account.othersSignedOut": ["count", "1 other session has been signed out."],
 };
 
-export const isApiCode = (code: unknown): code is ApiCode => typeof code === "string" && Object.hasOwn(API_MESSAGES, code);
+export const isApiCode = (code: unknown): code is ApiCode =>
+  typeof code === "string" && Object.hasOwn(API_MESSAGES, code);
 
 /** The English `message` the API sends with `code`. */
 export function apiMessage(code: ApiCode, params?: ApiParams): string {
   const one = ONE[code];
   const template = one && params?.[one[0]] === 1 ? one[1] : API_MESSAGES[code];
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params?.[name] ?? ""));
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(params?.[name] ?? ""),
+  );
 }
