@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import type { Profile } from "../../api/contract/users.ts";
-import { suggestEmail } from "../../api/domain/email-suggest.ts";
+import { suggestEmail } from "../../api/contract/email-suggest.ts";
 import {
   isSecurityIntent,
   type AccountSecurityData,

@@ -1,7 +1,7 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { UserRole } from "../../api/domain/roles.ts";
+import type { UserRole } from "../../api/contract/roles.ts";
 import { decide, homeFor, canOpen, type Role } from "./access.ts";
 import { getT } from "./i18n.server.ts";
 import { safeLocalPath } from "./redirects.ts";

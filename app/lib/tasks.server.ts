@@ -11,7 +11,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { taskQueryParams, type DescriptionUpdate, type Task, type TaskListItem, type TaskPages } from "../../api/contract/tasks.ts";
 import type { Profile, UserListItem } from "../../api/contract/users.ts";
-import { permissions } from "../../api/domain/permissions.ts";
+import { TASK_MANAGER_ROLES } from "../../api/contract/roles.ts";
 import {
   API_TO_FORM_FIELD,
   DRAFT_FIELDS,
@@ -46,7 +46,7 @@ type Context = Readonly<RouterContextProvider>;
 export type TasksArea = Area;
 
 /** Roles that may delete tasks and change many at once: the API's permission matrix says so. */
-const MANAGER_ROLES = permissions["DELETE /api/v1/tasks/:id"].roles as readonly Role[];
+const MANAGER_ROLES: readonly Role[] = TASK_MANAGER_ROLES;
 export const canManageTasks = (role: Role) => MANAGER_ROLES.includes(role);
 
 export const tasksPath = (area: TasksArea) => `/${area}/tasks`;

@@ -144,3 +144,20 @@ describe("the contract's table of answers", () => {
     ).toBeUndefined();
   });
 });
+
+describe("the seam between the web and the API", () => {
+  it("the web imports no runtime code from api/domain (types are fine): the plain constants live in api/contract", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const files = (readdirSync("app", { recursive: true }) as string[])
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) => `app/${f}`);
+    const offending = files.flatMap((file) =>
+      [
+        ...readFileSync(file, "utf8").matchAll(
+          /^import\s+(?!type\b)[^;]*?from\s+"[^"]*api\/domain\/[^"]+";/gms,
+        ),
+      ].map((m) => `${file}: ${m[0].split("\n")[0]}`),
+    );
+    expect(offending).toEqual([]);
+  });
+});

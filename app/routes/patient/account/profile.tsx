@@ -24,7 +24,7 @@ import { profileDetailsSchema, profileEmailSchema, removeAvatarSchema, timeZoneU
 import { notify, redirectWithToast, takeToasts } from "~/lib/toast.server";
 import { getUpstream, UpstreamError } from "~/lib/upstream.server";
 import { isMultipart, readAvatarUpload } from "~/lib/avatar-upload.server";
-import { suggestEmail } from "../../../../api/domain/email-suggest.ts";
+import { suggestEmail } from "../../../../api/contract/email-suggest.ts";
 import type { Profile } from "../../../../api/contract/patient-account.ts";
 import {
   AVATAR_EXTENSIONS,
