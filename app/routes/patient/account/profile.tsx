@@ -15,14 +15,14 @@ import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { formFailure, getProfile, successMessage } from "~/lib/account.server";
+import { accountApi, formFailure, getProfile, successMessage } from "~/lib/account.server";
 import { formatDate, formatPhone } from "~/lib/format";
 import { translateMessage } from "~/lib/i18n";
 import { getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { profileDetailsSchema, profileEmailSchema, removeAvatarSchema, timeZoneUpdate } from "~/lib/schemas/account";
 import { notify, redirectWithToast, takeToasts } from "~/lib/toast.server";
-import { getUpstream, UpstreamError } from "~/lib/upstream.server";
+import { UpstreamError } from "~/lib/upstream.server";
 import { isMultipart, readAvatarUpload } from "~/lib/avatar-upload.server";
 import { suggestEmail } from "../../../../api/contract/email-suggest.ts";
 import type { Profile } from "../../../../api/contract/patient-account.ts";
@@ -78,7 +78,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isMultipart(request)) return uploadAvatar(request, context);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const upstream = getUpstream(context);
 
   if (intent === "email") {
     const submission = parseWithZod(formData, { schema: profileEmailSchema });
@@ -93,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       // "We sent a confirmation link to {email}. Your email address changes when you open it." (translated): a
       // toast, and a notice that stays beside the form (the address itself changes only when the link is opened).
-      const response = await upstream.put<Profile>("/api/v1/profile", { user: { email: newEmail } });
+      const response = await accountApi(context).updateProfile({ user: { email: newEmail } });
       const linkSent = response.code === "account.emailChangeSent" || response.code === "account.emailVerifySent" || (response.code === "ok" && !response.message);
       const sent = linkSent ? t("account:profile.emailLinkSent", { email: newEmail }) : successMessage(response, t, "");
       notify(context, "success", sent);
@@ -108,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: removeAvatarSchema });
     if (submission.status !== "success") return data<ActionResult>({ intent, reply: submission.reply() }, { status: 400 });
     try {
-      const response = await upstream.delete<Profile>("/api/v1/profile/avatar");
+      const response = await accountApi(context).removeAvatar();
       return redirectWithToast(context, PATH, "success", successMessage(response, t, t("account:profile.avatarRemoved")));
     } catch (error) {
       return data<ActionResult>({ intent, reply: submission.reply(formFailure(context, error, t)) }, { status: 400 });
@@ -119,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data<ActionResult>({ intent: "details", reply: submission.reply() }, { status: 400 });
   const { firstName, middleName, lastName, phone, dateOfBirth, timeZone } = submission.value;
   try {
-    await upstream.put<Profile>("/api/v1/profile", {
+    await accountApi(context).updateProfile({
       firstName,
       middleName,
       lastName,
@@ -150,7 +149,7 @@ async function uploadAvatar(request: Request, context: Route.ActionArgs["context
   }
   const { body } = upload;
   try {
-    const response = await getUpstream(context).post<Profile>("/api/v1/profile/avatar", body);
+    const response = await accountApi(context).uploadAvatar(body);
     return redirectWithToast(context, PATH, "success", successMessage(response, t, t("account:profile.avatarSaved")));
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
