@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import type { Profile } from "../../api/contract/users.ts";
+import type { ConfirmEmailResult } from "../../api/contract/account.ts";
 import { suggestEmail } from "../../api/contract/email-suggest.ts";
 import {
   isSecurityIntent,
@@ -32,6 +33,16 @@ import { getUpstream, upstreamFieldErrors, UpstreamError } from "./upstream.serv
  */
 
 type Context = Readonly<RouterContextProvider>;
+
+/**
+ * The calls of the public account-security pages (forgot password, set password, confirm email;
+ * api/contract/account.ts): those pages reach the upstream only through these.
+ */
+export const passwordResetApi = {
+  sendResetLink: (context: Context, body: { loginName: string }) => getUpstream(context).post<null>("/actions/users/send-password-reset-email", body),
+  setPassword: (context: Context, body: Record<string, unknown>) => getUpstream(context).post<null>("/actions/users/set-password", body),
+  confirmEmail: (context: Context, body: { code: string }) => getUpstream(context).post<ConfirmEmailResult>("/actions/users/confirm-email", body),
+};
 
 /** Settled upstream reads: a redirect (the session ended) goes on; any other failure is a toast and null. */
 function settled<T>(context: Context, result: PromiseSettledResult<T>): T | null {
