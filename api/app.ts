@@ -61,7 +61,7 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(tasksRoutes());
 
   app.use((_req, _res) => {
-    throw notFound("No such endpoint.");
+    throw notFound("common.noSuchEndpoint");
   });
   app.use(errorHandler(logger));
   return app;

@@ -190,6 +190,7 @@ export const emailRequestSchema = z.object({
  */
 export const confirmEmailRequestSchema = z.object({ code: linkCode() });
 export const confirmEmailSchema = z.object({ email: z.string(), changed: z.boolean() });
+export type ConfirmEmailResult = z.infer<typeof confirmEmailSchema>;
 
 /** GET /api/v1/users/sessions — signed in. The caller's live sessions, most recently used first. */
 export const userSessionSchema = z.object({

@@ -89,6 +89,8 @@ export const AVATAR_SIZE = 400;
 /** Accepted by content; the file name's extension is not trusted. */
 export const AVATAR_ACCEPT = ["image/jpeg", "image/png", "image/gif"] as const;
 export const AVATAR_EXTENSIONS = ["jpg", "jpeg", "png", "gif"] as const;
+/** The lower-case extension of a file name ("" when it has none): what the web checks against AVATAR_EXTENSIONS. */
+export const fileExtension = (name: string) => (/\.([a-z0-9]+)$/i.exec(name)?.[1] ?? "").toLowerCase();
 /** For <input type="file" accept=…>. */
 export const AVATAR_INPUT_ACCEPT = ".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif";
 export const AVATAR_TOO_LARGE_MESSAGE = "Uploaded image is too large";

@@ -86,7 +86,7 @@
  * report "No payment source in subscription" (spec §8).
  */
 import { z } from "zod";
-import { INVOICE_STATUSES } from "../domain/enums.ts";
+import { INVOICE_STATUSES } from "./enums.ts";
 import { idParam } from "./common.ts";
 import { addressSchema, profileSchema, profileUpdateSchema, type Address, type Profile, type ProfileUpdate } from "./users.ts";
 import { NAME_PATTERN, PHONE_PATTERN, V, phoneE164, requiredText } from "./validation.ts";
@@ -339,7 +339,7 @@ export type BillingSync = z.infer<typeof billingSyncSchema>;
 /* ---------------------------------------------------------------------------------------------------------- */
 
 /** Invoice statuses of spec §4, as stored keys with their English labels (one list, in api/domain/enums.ts). */
-export { INVOICE_STATUSES, INVOICE_STATUS_LABELS, type InvoiceStatus } from "../domain/enums.ts";
+export { INVOICE_STATUSES, INVOICE_STATUS_LABELS, type InvoiceStatus } from "./enums.ts";
 export const INVOICES_DEFAULT_PER_PAGE = 10;
 export const INVOICES_MAX_PER_PAGE = 50;
 /** Spec §8: what the web shows when a PDF cannot be had; also the API's 404 message for the PDF. */

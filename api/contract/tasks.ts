@@ -43,7 +43,7 @@ import {
   type TaskStatusString,
   type ServiceSection,
   type TaskSource,
-} from "../domain/enums.ts";
+} from "./enums.ts";
 import { pagesSchema } from "./common.ts";
 import { professionSchema } from "./users.ts";
 import { requiredText, V } from "./validation.ts";

@@ -1,6 +1,6 @@
 /** Contract of the session, sign-in, profile, users and analytics calls (spec §3, §7). */
 import { z } from "zod";
-import { PROFESSIONS, ROLES, USER_ROLES } from "../domain/roles.ts";
+import { PROFESSIONS, ROLES, USER_ROLES } from "./roles.ts";
 import { NAME_PATTERN, dateOfBirth, email, optionalText, personName, phone, requiredText, timeZoneName, utcOffsetMinutes, V } from "./validation.ts";
 
 export const roleSchema = z.enum(ROLES);

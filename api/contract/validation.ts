@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { dateOfBirthProblem, isTimeZone, isUtcOffsetMinutes, parseCalendarDate } from "./profile-rules.ts";
 import { NAME_PATTERN, PHONE_PATTERN, V } from "./rules.ts";
+import type { FieldCodes } from "./codes.ts";
 
 // The plain rules (message keys, patterns, dates of birth, time zones) the browser may import without zod.
 export * from "./profile-rules.ts";
@@ -53,16 +54,24 @@ export const utcOffsetMinutes = () => z.coerce.number({ error: V.utcOffset }).re
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 export type FieldErrors = Record<string, string[]>;
 
+/** Zod issues → { "field.path": [{ code, params }] }: the message key (or the issue's own text) and {max}/{min}. */
+export function fieldCodesOf(issues: readonly z.core.$ZodIssue[]): FieldCodes {
+  const out: FieldCodes = {};
+  for (const issue of issues) {
+    const key = issue.path.join(".") || "form";
+    const params: Record<string, number> = {};
+    if (issue.code === "too_big") params.max = Number(issue.maximum);
+    if (issue.code === "too_small") params.min = Number(issue.minimum);
+    (out[key] ??= []).push(Object.keys(params).length ? { code: issue.message, params } : { code: issue.message });
+  }
+  return out;
+}
+
 /** Zod issues → { "field.path": [translated message] }; params {max}/{min} filled from the issue. */
 export function fieldErrors(issues: readonly z.core.$ZodIssue[], t: Translate): FieldErrors {
   const out: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.join(".") || "form";
-    const params: Record<string, unknown> = {};
-    if (issue.code === "too_big") params.max = Number(issue.maximum);
-    if (issue.code === "too_small") params.min = Number(issue.minimum);
-    const message = issue.message.startsWith("validation.") ? t(issue.message, params) : issue.message;
-    (out[key] ??= []).push(message);
+  for (const [key, codes] of Object.entries(fieldCodesOf(issues))) {
+    out[key] = codes.map(({ code, params }) => (code.startsWith("validation.") ? t(code, params) : code));
   }
   return out;
 }

@@ -7,7 +7,7 @@
  * gets 403. Object-level rules (a patient reaches only their own records) are the functions below,
  * applied by the handlers on top of the matrix, and answer 404 so that ids cannot be probed.
  */
-import { ROLES, STAFF_ROLES, USER_ROLES, type Role } from "./roles.ts";
+import { ROLES, STAFF_ROLES, TASK_MANAGER_ROLES, USER_ROLES, type Role } from "./roles.ts";
 
 export type EndpointRule = {
   roles: readonly Role[];
@@ -21,7 +21,7 @@ const SIGNED_IN = USER_ROLES;
 const STAFF = STAFF_ROLES;
 const PATIENTS = ["patients"] as const satisfies readonly Role[];
 /** Staff who may delete tasks and change many at once (see the task entries below). */
-const TASK_MANAGERS = ["providers", "customerSupportManagers", "medicalSupportManagers"] as const satisfies readonly Role[];
+const TASK_MANAGERS = TASK_MANAGER_ROLES;
 
 export const permissions = {
   "GET /api/health": { roles: ANYONE, summary: "Service and database health" },

@@ -109,9 +109,7 @@ export class RateLimitedError extends ApiError {
     readonly retryAfterSeconds: number,
   ) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(429, `Too many attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`, { retryAfter: retryAfterSeconds }, {
-      "Retry-After": String(retryAfterSeconds),
-    });
+    super(429, "ratelimit.tooMany", { params: { minutes }, data: { retryAfter: retryAfterSeconds }, headers: { "Retry-After": String(retryAfterSeconds) } });
   }
 }
 

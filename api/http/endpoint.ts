@@ -23,7 +23,7 @@ export function guard(key: EndpointKey): RequestHandler {
     if (needsCsrf) {
       const presented = req.get("x-csrf-token") ?? (req.body as Record<string, unknown> | undefined)?.csrfToken;
       if (!csrfMatches(req.deps.config.sessionSecret, req.auth.csrfBinding, presented)) {
-        throw new ApiError(403, "Invalid CSRF token. Reload the page and try again.");
+        throw new ApiError(403, "common.csrf");
       }
     }
     next();

@@ -1,12 +1,11 @@
 import type { Request } from "express";
 import type { z } from "zod";
-import { fieldErrors } from "../contract/validation.ts";
+import { fieldCodesOf } from "../contract/validation.ts";
 import { badRequest } from "./errors.ts";
-import { translateEn } from "./i18n.ts";
 
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw badRequest("Please correct the highlighted fields.", fieldErrors(result.error.issues, translateEn));
+  if (!result.success) throw badRequest("common.invalidFields", fieldCodesOf(result.error.issues));
   return result.data;
 }
 

@@ -16,11 +16,10 @@ import { verifyPassword } from "../domain/password.ts";
 import { LIMITS, knownDeviceExempt, reserve, totpCounters } from "../domain/ratelimit.ts";
 import { acceptTotp, decryptTotpSecret, encryptTotpSecret, newTotpSecret, totpFor, type KeyRing } from "../domain/totp.ts";
 import { endpoint } from "../http/endpoint.ts";
-import { ApiError, ok, unauthorized } from "../http/errors.ts";
+import { ApiError, ok, unauthorized, fieldCode } from "../http/errors.ts";
 import { parseBody } from "../http/validate.ts";
 
-const INVALID_CODE = "Invalid code.";
-export const invalidCode = () => new ApiError(400, INVALID_CODE, { errors: { code: [INVALID_CODE] } });
+export const invalidCode = () => new ApiError(400, "auth.invalidCode", { fields: fieldCode("code", "auth.invalidCode") });
 
 // ---- Recovery codes ----
 
@@ -87,7 +86,7 @@ async function reencryptOnUse(db: Db, userId: number, stored: string, secret: st
     .where(and(eq(users.id, userId), eq(users.totpSecretEnc, stored)));
 }
 
-const alreadyOn = () => new ApiError(400, "Two-factor authentication is already on. Turn it off first to set up another device.");
+const alreadyOn = () => new ApiError(400, "account.totpAlreadyOn");
 
 /**
  * POST /api/v1/users/verify-totp by a signed-in user with no sign-in pending: confirms the pending secret
@@ -99,7 +98,7 @@ export async function confirmTotpEnrolment(req: Request, res: Response): Promise
   const { db, config } = req.deps;
   const input = parseBody(req, verifyTotpRequestSchema);
   if (input.code === undefined) {
-    throw new ApiError(400, "Enter the 6-digit code from your authenticator app.", { errors: { code: ["Enter the 6-digit code from your authenticator app."] } });
+    throw new ApiError(400, "account.totpEnterCode", { fields: fieldCode("code", "account.totpEnterCode") });
   }
   const attempt = await reserve(req, totpCounters(req, user.id), { exempt: knownDeviceExempt(req, user.id), audit: { action: "auth.totp.enable", actorId: user.id } });
   const [row] = await db
@@ -109,7 +108,7 @@ export async function confirmTotpEnrolment(req: Request, res: Response): Promise
     .limit(1);
   if (!row) throw unauthorized();
   if (row.enabled) throw alreadyOn();
-  if (!row.pending) throw new ApiError(400, "There is no two-factor setup in progress. Start again to get a new QR code.");
+  if (!row.pending) throw new ApiError(400, "account.totpNoSetup");
   // Single use is per secret: the last step used belongs to the previous secret (turned off maybe seconds ago),
   // so a code of this new secret is checked against none; the update below records its step.
   const step = acceptTotp(decryptTotpSecret(row.pending, config.keys).secret, input.code, null);
@@ -130,7 +129,7 @@ export async function confirmTotpEnrolment(req: Request, res: Response): Promise
   await attempt.release();
   const codes = await replaceRecoveryCodes(db, user.id);
   await audit(req, { action: "auth.totp.enable", entityType: "user", entityId: user.id, meta: { recoveryCodes: codes.length } });
-  ok(res, { totp: true, recoveryCodes: codes }, "Two-factor authentication is on. Keep your recovery codes somewhere safe: they are shown only this once.");
+  ok(res, { totp: true, recoveryCodes: codes }, "account.totpOn");
 }
 
 export function totpRoutes(router: Router): void {
@@ -146,7 +145,7 @@ export function totpRoutes(router: Router): void {
     const otpauthUrl = totpFor(secret, row.email).toString();
     const qrSvg = await QRCode.toString(otpauthUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
     await audit(req, { action: "auth.totp.secret", entityType: "user", entityId: user.id });
-    ok(res, { secret, otpauthUrl, qrSvg }, "Scan the QR code with your authenticator app, then enter the code it shows.");
+    ok(res, { secret, otpauthUrl, qrSvg }, "account.totpScan");
   });
 
   endpoint(router, "GET /api/v1/users/get-auth-methods", async (req, res) => {
@@ -169,7 +168,7 @@ export function totpRoutes(router: Router): void {
       .where(eq(users.id, user.id))
       .limit(1);
     if (!row) throw unauthorized();
-    if (!row.enabled || !row.secret) throw new ApiError(400, "Two-factor authentication is already off.");
+    if (!row.enabled || !row.secret) throw new ApiError(400, "account.totpAlreadyOff");
     const method = input.code !== undefined ? "totp" : "password";
     if (input.code !== undefined) {
       const attempt = await reserve(req, totpCounters(req, user.id), { exempt: knownDeviceExempt(req, user.id), audit: { action: "auth.totp.disable", actorId: user.id } });
@@ -182,8 +181,7 @@ export function totpRoutes(router: Router): void {
       const attempt = await reserve(req, [{ policy: LIMITS.passwordUser, subject: String(user.id) }], { audit: { action: "auth.totp.disable", actorId: user.id } });
       if (!row.hash || !(await verifyPassword(row.hash, input.password ?? ""))) {
         await audit(req, { action: "auth.totp.disable", outcome: "failure", meta: { reason: "password" } });
-        const message = "The password is not correct.";
-        throw new ApiError(400, message, { errors: { password: [message] } });
+        throw new ApiError(400, "account.passwordWrong", { fields: fieldCode("password", "account.passwordWrong") });
       }
       await attempt.release();
     }
@@ -193,6 +191,6 @@ export function totpRoutes(router: Router): void {
       .where(eq(users.id, user.id));
     await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await audit(req, { action: "auth.totp.disable", entityType: "user", entityId: user.id, meta: { method } });
-    ok(res, null, "Two-factor authentication is off.");
+    ok(res, null, "account.totpOff");
   });
 }

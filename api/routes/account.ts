@@ -4,6 +4,7 @@
  * and the development outbox. Two-factor authentication lives in account-totp.ts.
  * Contract: api/contract/account.ts. Rate limits: api/domain/ratelimit.ts.
  */
+import type { ApiCode } from "../contract/codes.ts";
 import { Router, type Request } from "express";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import {
@@ -25,7 +26,7 @@ import { hashPassword, verifyPassword } from "../domain/password.ts";
 import { LIMITS, accountSubject, clearLoginFailures, ipSubject, reserve } from "../domain/ratelimit.ts";
 import type { AuthUser } from "../http/context.ts";
 import { endpoint } from "../http/endpoint.ts";
-import { ApiError, notFound, ok, unauthorized } from "../http/errors.ts";
+import { ApiError, notFound, ok, unauthorized, fieldCode, type Notice } from "../http/errors.ts";
 import { SESSION_COOKIE, randomToken, revokeAllSessions, revokeSession, sha256 } from "../http/session.ts";
 import { parseBody, parseParams, parseQuery } from "../http/validate.ts";
 import { totpRoutes } from "./account-totp.ts";
@@ -36,17 +37,14 @@ type TokenKind = (typeof userTokens.$inferSelect)["kind"];
 const RESET_TTL_MS = 60 * 60 * 1000;
 const EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 
-export const RESET_SENT_MESSAGE =
-  "If an account exists for this email address, we have sent it a link to reset the password. It can take a few minutes; check your spam folder if nothing arrives within 15 minutes.";
-
 const LINK_PROBLEMS = {
-  invalid: "This link is not valid. Check that you opened the whole link from the email, or ask for a new one.",
-  used: "This link has already been used. Ask for a new one if you still need it.",
-  expired: "This link has expired. Please ask for a new one.",
-} as const;
+  invalid: "account.linkInvalid",
+  used: "account.linkUsed",
+  expired: "account.linkExpired",
+} as const satisfies Record<string, ApiCode>;
 type LinkProblem = keyof typeof LINK_PROBLEMS;
 
-const linkError = (reason: LinkProblem) => new ApiError(400, LINK_PROBLEMS[reason], { reason, errors: { code: [LINK_PROBLEMS[reason]] } });
+const linkError = (reason: LinkProblem) => new ApiError(400, LINK_PROBLEMS[reason], { data: { reason }, fields: fieldCode("code", LINK_PROBLEMS[reason]) });
 
 export function me(req: Request): AuthUser {
   const user = req.auth.user;
@@ -171,12 +169,10 @@ export async function requestEmailConfirmation(req: Request, rawEmail: string): 
   return { kind: "change", email };
 }
 
-export const emailRequestMessage = (r: EmailRequest) =>
+export const emailRequestNotice = (r: EmailRequest): Notice =>
   r.kind === "verified"
-    ? "Your email address is already verified."
-    : r.kind === "verify"
-      ? `We sent a confirmation link to ${r.email}.`
-      : `We sent a confirmation link to ${r.email}. Your email address changes when you open it.`;
+    ? { code: "account.emailAlreadyVerified" }
+    : { code: r.kind === "verify" ? "account.emailVerifySent" : "account.emailChangeSent", params: { email: r.email } };
 
 const isLoopback = (address: string | undefined) => !!address && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
 
@@ -209,7 +205,7 @@ export function accountRoutes(): Router {
     const eligible = user && (user.status === "active" || user.status === "pending") ? user : null;
     await audit(req, { action: "auth.password_reset.request", actorId: user?.id ?? null, outcome: eligible ? "success" : "failure" });
     // The same answer, at the same point, for every address: the token and the mail come afterwards.
-    ok(res, null, RESET_SENT_MESSAGE);
+    ok(res, null, "account.resetSent");
     if (eligible) {
       const deps = mailDeps(req);
       deliverLater(deps, async () => {
@@ -253,7 +249,7 @@ export function accountRoutes(): Router {
     await clearLoginFailures(db, done.email);
     await audit(req, { action: "auth.password_reset", actorId: userId, entityType: "user", entityId: userId, meta: { sessionsRevoked: true } });
     notifyPasswordChanged(req, done);
-    ok(res, null, "Your password has been set. Please sign in with your new password.");
+    ok(res, null, "account.passwordSet");
   });
 
   // ---- Password change while signed in ----
@@ -270,8 +266,7 @@ export function accountRoutes(): Router {
       .limit(1);
     if (!row?.hash || !(await verifyPassword(row.hash, input.currentPassword))) {
       await audit(req, { action: "auth.password.change", outcome: "failure", meta: { reason: "current_password" } });
-      const message = "The current password is not correct.";
-      throw new ApiError(400, message, { errors: { currentPassword: [message] } });
+      throw new ApiError(400, "account.currentPasswordWrong", { fields: fieldCode("currentPassword", "account.currentPasswordWrong") });
     }
     await attempt.release();
     await db
@@ -281,7 +276,7 @@ export function accountRoutes(): Router {
     await revokeAllSessions(db, user.id, "password-change", req.auth.sessionId ?? undefined);
     await audit(req, { action: "auth.password.change", entityType: "user", entityId: user.id, meta: { otherSessionsRevoked: true } });
     notifyPasswordChanged(req, row);
-    ok(res, null, "Your password has been changed. Other devices have been signed out.");
+    ok(res, null, "account.passwordChanged");
   });
 
   // ---- Email ----
@@ -290,7 +285,7 @@ export function accountRoutes(): Router {
     me(req);
     const input = parseBody(req, verifyEmailRequestSchema);
     const result = await requestEmailConfirmation(req, input.email);
-    ok(res, result, emailRequestMessage(result));
+    ok(res, result, emailRequestNotice(result));
   });
 
   endpoint(router, "POST /actions/users/confirm-email", async (req, res) => {
@@ -319,11 +314,11 @@ export function accountRoutes(): Router {
       if (!(await claimToken(db, row.id))) throw linkError("used");
       await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
       await audit(req, { action: "auth.email.verify", actorId: user.id, entityType: "user", entityId: user.id });
-      ok(res, { email: user.email, changed: false }, "Your email address is verified.");
+      ok(res, { email: user.email, changed: false }, "account.emailVerified");
       return;
     }
 
-    const unusable = () => new ApiError(400, "This email address cannot be used. Please choose another one.", { errors: { email: ["This email address cannot be used."] } });
+    const unusable = () => new ApiError(400, "account.emailUnusable", { fields: fieldCode("email", "account.emailUnusableShort") });
     let changed: boolean;
     try {
       changed = await db.transaction(async (tx) => {
@@ -350,7 +345,7 @@ export function accountRoutes(): Router {
     await audit(req, { action: "auth.email.change", actorId: user.id, entityType: "user", entityId: user.id });
     const deps = mailDeps(req);
     deliverLater(deps, () => sendMail(deps, { to: user.email, ...renderMail("emailChanged", user.locale, { name: user.firstName, email: newEmail, oldEmail: user.email }) }));
-    ok(res, { email: newEmail, changed: true }, "Your email address has been changed. Sign in with the new address from now on.");
+    ok(res, { email: newEmail, changed: true }, "account.emailChanged");
   });
 
   // ---- Sessions ----
@@ -399,7 +394,7 @@ export function accountRoutes(): Router {
       .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), req.auth.sessionId ? ne(sessions.id, req.auth.sessionId) : undefined))
       .returning({ id: sessions.id });
     await audit(req, { action: "auth.session.revoke_others", entityType: "user", entityId: user.id, meta: { revoked: rows.length } });
-    ok(res, { revoked: rows.length, current: false }, rows.length === 1 ? "1 other session has been signed out." : `${rows.length} other sessions have been signed out.`);
+    ok(res, { revoked: rows.length, current: false }, { code: "account.othersSignedOut", params: { count: rows.length } });
   });
 
   endpoint(router, "POST /api/v1/users/sessions/:id/revoke", async (req, res) => {
@@ -410,12 +405,12 @@ export function accountRoutes(): Router {
       .from(sessions)
       .where(and(eq(sessions.id, id), eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
       .limit(1);
-    if (!row) throw notFound("No such session.");
+    if (!row) throw notFound("account.noSuchSession");
     await revokeSession(req.deps.db, row.id, "revoked-by-user");
     const current = row.id === req.auth.sessionId;
     if (current) res.clearCookie(SESSION_COOKIE, { path: "/" });
     await audit(req, { action: "auth.session.revoke", entityType: "session", entityId: row.id, meta: { current } });
-    ok(res, { revoked: 1, current }, current ? "You have been signed out." : "The session has been signed out.");
+    ok(res, { revoked: 1, current }, current ? "auth.signedOut" : "account.sessionSignedOut");
   });
 
   // ---- Development outbox ----
@@ -424,7 +419,7 @@ export function accountRoutes(): Router {
     const { config, db } = req.deps;
     // Only where the outbox is the delivery (never in production, never when real mail goes out), and only
     // to a caller on this machine (the developer, or the embedded web tier): the mails hold reset links.
-    if (config.production || config.smtpUrl || !isLoopback(req.socket.remoteAddress)) throw notFound("No such endpoint.");
+    if (config.production || config.smtpUrl || !isLoopback(req.socket.remoteAddress)) throw notFound("common.noSuchEndpoint");
     const q = parseQuery(req, outboxQuerySchema);
     const rows = await db
       .select()

@@ -11,11 +11,7 @@ import { eq } from "drizzle-orm";
 import {
   AVATAR_FIELD,
   AVATAR_MAX_BYTES,
-  AVATAR_MISSING_MESSAGE,
   AVATAR_SIZE,
-  AVATAR_TOO_LARGE_MESSAGE,
-  AVATAR_TYPE_MESSAGE,
-  AVATAR_UNREADABLE_MESSAGE,
   AVATAR_URL_PREFIX,
   avatarKeyParam,
 } from "../contract/patient-account.ts";
@@ -24,7 +20,7 @@ import { audit } from "../domain/audit.ts";
 import { objectStorage } from "../domain/storage.ts";
 import { ImageRejectedError, reencodeSquarePng } from "../domain/uploads.ts";
 import { endpoint } from "../http/endpoint.ts";
-import { ApiError, badRequest, notFound, ok, unauthorized } from "../http/errors.ts";
+import { ApiError, badRequest, notFound, ok, unauthorized, fieldCode } from "../http/errors.ts";
 import { loadProfile } from "./profile.ts";
 
 const storageKey = (key: string) => `avatars/${key}.png`;
@@ -40,10 +36,10 @@ function readUpload(req: Request, res: Response): Promise<Express.Multer.File | 
     upload.single(AVATAR_FIELD)(req, res, (err: unknown) => {
       if (!err) return resolve(req.file);
       if (err instanceof multer.MulterError) {
-        if (err.code === "LIMIT_FILE_SIZE") return reject(new ApiError(413, AVATAR_TOO_LARGE_MESSAGE, { errors: { [AVATAR_FIELD]: [AVATAR_TOO_LARGE_MESSAGE] } }));
-        return reject(badRequest(AVATAR_MISSING_MESSAGE, { [AVATAR_FIELD]: [AVATAR_MISSING_MESSAGE] }));
+        if (err.code === "LIMIT_FILE_SIZE") return reject(new ApiError(413, "account.avatarTooLarge", { fields: fieldCode(AVATAR_FIELD, "account.avatarTooLarge") }));
+        return reject(badRequest("account.avatarMissing", fieldCode(AVATAR_FIELD, "account.avatarMissing")));
       }
-      reject(badRequest("The upload could not be read."));
+      reject(badRequest("account.uploadUnreadable"));
     });
   });
 }
@@ -61,15 +57,15 @@ export function avatarRoutes(): Router {
     const user = me(req);
     const patientId = user.role === "patients" ? user.id : null;
     const file = await readUpload(req, res);
-    if (!file || file.fieldname !== AVATAR_FIELD || file.size === 0) throw badRequest(AVATAR_MISSING_MESSAGE, { [AVATAR_FIELD]: [AVATAR_MISSING_MESSAGE] });
+    if (!file || file.fieldname !== AVATAR_FIELD || file.size === 0) throw badRequest("account.avatarMissing", fieldCode(AVATAR_FIELD, "account.avatarMissing"));
     let image: Awaited<ReturnType<typeof reencodeSquarePng>>;
     try {
       image = await reencodeSquarePng(file.buffer, AVATAR_SIZE);
     } catch (err) {
       if (!(err instanceof ImageRejectedError)) throw err;
       await audit(req, { action: "avatar.update", patientId, entityType: "user", entityId: user.id, outcome: "failure", meta: { reason: err.reason } });
-      const message = err.reason === "type" ? AVATAR_TYPE_MESSAGE : AVATAR_UNREADABLE_MESSAGE;
-      throw new ApiError(err.reason === "type" ? 415 : 400, message, { errors: { [AVATAR_FIELD]: [message] } });
+      const code = err.reason === "type" ? "account.avatarType" : "account.avatarUnreadable";
+      throw new ApiError(err.reason === "type" ? 415 : 400, code, { fields: fieldCode(AVATAR_FIELD, code) });
     }
     const key = randomBytes(16).toString("hex");
     const storage = objectStorage(req.deps.config);
@@ -87,7 +83,7 @@ export function avatarRoutes(): Router {
       entityId: user.id,
       meta: { sourceType: image.sourceType, width: image.width, height: image.height, bytes: image.bytes.length },
     });
-    ok(res, await loadProfile(req.deps.db, user.id), "Your profile picture has been updated.");
+    ok(res, await loadProfile(req.deps.db, user.id), "account.avatarUpdated");
   });
 
   endpoint(router, "DELETE /api/v1/profile/avatar", async (req, res) => {
@@ -96,7 +92,7 @@ export function avatarRoutes(): Router {
     await req.deps.db.update(users).set({ avatarKey: null, avatarUrl: null, updatedAt: new Date() }).where(eq(users.id, user.id));
     if (before?.avatarKey) await objectStorage(req.deps.config).delete(storageKey(before.avatarKey));
     await audit(req, { action: "avatar.delete", patientId: user.role === "patients" ? user.id : null, entityType: "user", entityId: user.id });
-    ok(res, await loadProfile(req.deps.db, user.id), "Your profile picture has been removed.");
+    ok(res, await loadProfile(req.deps.db, user.id), "account.avatarRemoved");
   });
 
   endpoint(router, "GET /api/v1/avatars/:key", async (req, res) => {

@@ -6,8 +6,6 @@
 import { Router, type Request } from "express";
 import { and, eq } from "drizzle-orm";
 import {
-  CANNOT_DOWNLOAD_INVOICE_MESSAGE,
-  CARD_DECLINED_MESSAGE,
   MAX_PAYMENT_METHODS,
   addCardRequestSchema,
   addressTitle,
@@ -37,8 +35,7 @@ import {
 import { renderInvoicePdf } from "../domain/billing/pdf.ts";
 import { reserve, type Policy } from "../domain/ratelimit.ts";
 import { endpoint } from "../http/endpoint.ts";
-import { ApiError, badRequest, notFound, ok, unauthorized } from "../http/errors.ts";
-import { translateEn } from "../http/i18n.ts";
+import { ApiError, badRequest, notFound, ok, unauthorized, fieldCode } from "../http/errors.ts";
 import { parseBody, parseQuery, parseWith } from "../http/validate.ts";
 
 /** Card attempts that reach the provider (declines and successes alike), per patient: card-testing guard. */
@@ -85,10 +82,10 @@ export function patientAccountRoutes(): Router {
       const [own] = await db.select().from(addresses).where(and(eq(addresses.id, input.addressId), eq(addresses.userId, user.id))).limit(1);
       if (!own) {
         await audit(req, { action: "address.save", patientId: user.id, entityType: "address", entityId: input.addressId, outcome: "denied" });
-        throw notFound("Address not found.");
+        throw notFound("account.addressNotFound");
       }
       if (own.addressType !== type) {
-        throw badRequest("Please correct the highlighted fields.", { "fields.addressType": [translateEn(V.addressType)] });
+        throw badRequest("common.invalidFields", fieldCode("fields.addressType", V.addressType));
       }
       [saved] = await db.update(addresses).set({ ...values, updatedAt: new Date() }).where(eq(addresses.id, own.id)).returning();
     } else {
@@ -99,7 +96,7 @@ export function patientAccountRoutes(): Router {
         .returning();
     }
     await audit(req, { action: "address.save", patientId: user.id, entityType: "address", entityId: saved!.id, meta: { addressType: type } });
-    ok(res, toAddress(saved!), `Your ${type} address has been saved.`);
+    ok(res, toAddress(saved!), type === "shipping" ? "account.shippingSaved" : "account.billingSaved");
   });
 
   /* ---- payment methods ---------------------------------------------------------------------------- */
@@ -113,10 +110,10 @@ export function patientAccountRoutes(): Router {
 
   endpoint(router, "POST /api/v2/profile/payment-methods", async (req, res) => {
     const user = patient(req);
-    if (!provider.acceptsCardNumbers) throw badRequest("Add cards in the billing portal.");
+    if (!provider.acceptsCardNumbers) throw badRequest("account.addCardsInPortal");
     const input = parseBody(req, addCardRequestSchema);
     if ((await countPaymentMethods(req.deps.db, user.id)) >= MAX_PAYMENT_METHODS) {
-      throw badRequest(`You can save up to ${MAX_PAYMENT_METHODS} cards.`);
+      throw badRequest("account.tooManyCards", undefined, { max: MAX_PAYMENT_METHODS });
     }
     const attempt = await reserve(req, [{ policy: CARD_ATTEMPTS, subject: String(user.id) }], {
       audit: { action: "payment_method.add", actorId: user.id },
@@ -130,15 +127,15 @@ export function patientAccountRoutes(): Router {
         input.makePrimary,
       );
       await audit(req, { action: "payment_method.add", patientId: user.id, entityType: "payment_method", entityId: method.id, meta: { brand: method.brand, primary: method.isPrimary } });
-      ok(res, method, "Your card has been added.");
+      ok(res, method, "account.cardAdded");
     } catch (err) {
       if (err instanceof CardDeclinedError) {
         await audit(req, { action: "payment_method.add", patientId: user.id, entityType: "payment_method", outcome: "failure", meta: { reason: "card_declined" } });
-        throw new ApiError(402, CARD_DECLINED_MESSAGE, { code: "card_declined" });
+        throw new ApiError(402, "account.cardDeclined", { data: { code: "card_declined" } });
       }
       if (err instanceof CardEntryNotSupportedError) {
         await attempt.release();
-        throw badRequest("Add cards in the billing portal.");
+        throw badRequest("account.addCardsInPortal");
       }
       throw err;
     }
@@ -149,10 +146,10 @@ export function patientAccountRoutes(): Router {
     const { id } = parseBody(req, primaryPaymentMethodRequestSchema);
     if (!(await setPrimary(req.deps.db, provider, user, id))) {
       await audit(req, { action: "payment_method.primary", patientId: user.id, entityType: "payment_method", entityId: id, outcome: "denied" });
-      throw notFound("Payment method not found.");
+      throw notFound("account.cardNotFound");
     }
     await audit(req, { action: "payment_method.primary", patientId: user.id, entityType: "payment_method", entityId: id });
-    ok(res, await listPaymentMethods(req.deps.db, provider, user.id), "Your primary card has been changed.");
+    ok(res, await listPaymentMethods(req.deps.db, provider, user.id), "account.primaryChanged");
   });
 
   endpoint(router, "DELETE /api/v2/profile/payment-method", async (req, res) => {
@@ -162,10 +159,10 @@ export function patientAccountRoutes(): Router {
     const result = await deletePaymentMethod(req.deps.db, provider, user, id);
     if (!result) {
       await audit(req, { action: "payment_method.delete", patientId: user.id, entityType: "payment_method", entityId: id, outcome: "denied" });
-      throw notFound("Payment method not found.");
+      throw notFound("account.cardNotFound");
     }
     await audit(req, { action: "payment_method.delete", patientId: user.id, entityType: "payment_method", entityId: id, meta: { promotedId: result.promotedId } });
-    ok(res, await listPaymentMethods(req.deps.db, provider, user.id), "Your card has been removed.");
+    ok(res, await listPaymentMethods(req.deps.db, provider, user.id), "account.cardRemoved");
   });
 
   /* ---- billing portal and sync -------------------------------------------------------------------- */
@@ -187,7 +184,7 @@ export function patientAccountRoutes(): Router {
       entityType: "billing_customer",
       meta: { invoicesUpdated: result.invoicesUpdated, portalSessionClosed: result.portalSessionClosed },
     });
-    ok(res, result, "Your billing details are up to date.");
+    ok(res, result, "account.billingSynced");
   });
 
   /* ---- invoices ----------------------------------------------------------------------------------- */
@@ -197,7 +194,7 @@ export function patientAccountRoutes(): Router {
     const { page, perPage } = parseQuery(req, invoicesQuerySchema);
     const { items, totalCount } = await listInvoices(req.deps.db, user.id, page, perPage);
     await audit(req, { action: "invoice.list", patientId: user.id, entityType: "invoice", meta: { page, count: items.length } });
-    ok(res, items, "", { totalCount, page, perPage });
+    ok(res, items, "ok", { totalCount, page, perPage });
   });
 
   endpoint(router, "GET /api/v1/profile/invoices/:id/pdf", async (req, res) => {
@@ -206,7 +203,7 @@ export function patientAccountRoutes(): Router {
     const invoice = params.success ? await findInvoice(req.deps.db, user.id, params.data.id) : null;
     if (!invoice) {
       await audit(req, { action: "invoice.pdf", patientId: user.id, entityType: "invoice", entityId: String(req.params.id).slice(0, 20), outcome: "denied" });
-      throw notFound(CANNOT_DOWNLOAD_INVOICE_MESSAGE);
+      throw notFound("account.cannotDownloadInvoice");
     }
     const pdf = await renderInvoicePdf({ invoice, patient: { fullName: user.fullName, email: user.email } });
     await audit(req, { action: "invoice.pdf", patientId: user.id, entityType: "invoice", entityId: invoice.id });

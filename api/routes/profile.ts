@@ -8,10 +8,9 @@ import { addresses, chatMessages, chatReads, chats, patients, users } from "../d
 import { audit } from "../domain/audit.ts";
 import { PROFESSION_LABELS } from "../domain/roles.ts";
 import { endpoint } from "../http/endpoint.ts";
-import { badRequest, ok, unauthorized } from "../http/errors.ts";
-import { translateEn } from "../http/i18n.ts";
+import { badRequest, ok, unauthorized, fieldCode } from "../http/errors.ts";
 import { parseBody } from "../http/validate.ts";
-import { emailRequestMessage, requestEmailConfirmation } from "./account.ts";
+import { emailRequestNotice, requestEmailConfirmation } from "./account.ts";
 
 export function formatUtcOffset(minutes: number): string {
   const sign = minutes < 0 ? "-" : "+";
@@ -107,7 +106,7 @@ export function profileRoutes(): Router {
         : null;
     const { user: _ignored, phone, dateOfBirth, timeZone, ...fields } = input;
     if (dateOfBirth !== undefined && user.role !== "patients") {
-      throw badRequest("Please correct the highlighted fields.", { dateOfBirth: [translateEn(V.dobPatientsOnly)] });
+      throw badRequest("common.invalidFields", fieldCode("dateOfBirth", V.dobPatientsOnly));
     }
     const changes: Partial<typeof users.$inferInsert> = { ...fields };
     // Phones are stored as "+1" and the ten digits (spec §5; the web shows "(area) prefix-line").
@@ -130,7 +129,7 @@ export function profileRoutes(): Router {
       entityId: user.id,
       meta: { fields: changed.join(",") },
     });
-    ok(res, await loadProfile(req.deps.db, user.id), emailRequest ? emailRequestMessage(emailRequest) : "Your profile has been updated.");
+    ok(res, await loadProfile(req.deps.db, user.id), emailRequest ? emailRequestNotice(emailRequest) : "account.profileUpdated");
   });
 
   return router;

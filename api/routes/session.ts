@@ -10,7 +10,7 @@ import { dummyHash, verifyPassword } from "../domain/password.ts";
 import { knownDeviceExempt, loginCounters, rememberDevice, reserve, totpCounters } from "../domain/ratelimit.ts";
 import { claimTotpCode, confirmTotpEnrolment, invalidCode, useRecoveryCode } from "./account-totp.ts";
 import { endpoint } from "../http/endpoint.ts";
-import { ApiError, ok } from "../http/errors.ts";
+import { ApiError, ok, fieldCode } from "../http/errors.ts";
 import {
   GUEST_COOKIE,
   SESSION_COOKIE,
@@ -25,7 +25,6 @@ import type { UserRole } from "../domain/roles.ts";
 
 export const MFA_COOKIE = "th_mfa";
 const MFA_TTL_MS = 5 * 60 * 1000;
-const INVALID_LOGIN = "Invalid email or password.";
 
 function signMfa(secret: string, userId: number, expires: number): string {
   const body = `${userId}.${expires}`;
@@ -51,7 +50,7 @@ async function grantSession(req: Request, res: Response, user: { id: number; rol
   // This browser may pass the global per-account rate limits later (ratelimit.ts, known devices).
   rememberDevice(req, res, user.id);
   await audit(req, { action: "auth.login", actorId: user.id, meta: { method } });
-  ok(res, { id: user.id, groups: [user.role], csrfTokenValue: csrfTokenFor(req.deps.config.sessionSecret, csrfBinding) }, "You are signed in.");
+  ok(res, { id: user.id, groups: [user.role], csrfTokenValue: csrfTokenFor(req.deps.config.sessionSecret, csrfBinding) }, "auth.signedIn");
 }
 
 export function sessionRoutes(): Router {
@@ -92,13 +91,13 @@ export function sessionRoutes(): Router {
     const valid = await verifyPassword(user?.hash ?? (await dummyHash()), input.password);
     if (!user || !user.hash || !valid || user.status !== "active") {
       await audit(req, { action: "auth.login", actorId: user?.id ?? null, outcome: "failure" });
-      throw new ApiError(400, INVALID_LOGIN);
+      throw new ApiError(400, "auth.invalidLogin");
     }
     await attempt.release();
     if (user.totp) {
       res.cookie(MFA_COOKIE, signMfa(config.sessionSecret, user.id, Date.now() + MFA_TTL_MS), cookieOptions(config, MFA_TTL_MS / 1000));
       await audit(req, { action: "auth.login.challenge", actorId: user.id });
-      ok(res, { authMethod: "totp" }, "Enter the code from your authenticator app.");
+      ok(res, { authMethod: "totp" }, "auth.enterCode");
       return;
     }
     await grantSession(req, res, user, "password");
@@ -110,7 +109,7 @@ export function sessionRoutes(): Router {
     if (userId === null) {
       // No sign-in pending: a signed-in user confirms a TOTP enrolment (account-totp.ts).
       if (req.auth.user) return confirmTotpEnrolment(req, res);
-      throw new ApiError(400, "Your sign-in has expired. Please sign in again.");
+      throw new ApiError(400, "auth.signInExpired");
     }
     const input = parseBody(req, verifyTotpRequestSchema);
     const [user] = await db
@@ -118,13 +117,13 @@ export function sessionRoutes(): Router {
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
-    if (!user || !user.secret || user.status !== "active") throw new ApiError(400, "Your sign-in has expired. Please sign in again.");
+    if (!user || !user.secret || user.status !== "active") throw new ApiError(400, "auth.signInExpired");
     const attempt = await reserve(req, totpCounters(req, user.id), { exempt: knownDeviceExempt(req, user.id), audit: { action: "auth.totp", actorId: user.id } });
     if (input.recoveryCode !== undefined) {
       // A recovery code instead of a TOTP code: single use.
       if (!(await useRecoveryCode(db, user.id, input.recoveryCode))) {
         await audit(req, { action: "auth.totp", actorId: user.id, outcome: "failure", meta: { method: "recovery_code" } });
-        throw new ApiError(400, "Invalid code.", { errors: { recoveryCode: ["Invalid code."] } });
+        throw new ApiError(400, "auth.invalidCode", { fields: fieldCode("recoveryCode", "auth.invalidCode") });
       }
       await attempt.release();
       await grantSession(req, res, user, "recovery_code");
@@ -146,7 +145,7 @@ export function sessionRoutes(): Router {
       await audit(req, { action: "auth.logout" });
     }
     res.clearCookie(SESSION_COOKIE, { path: "/" });
-    ok(res, null, "You have been signed out.");
+    ok(res, null, "auth.signedOut");
   });
 
   return router;

@@ -22,7 +22,8 @@ import {
   idField,
   type TaskPages,
 } from "../contract/tasks.ts";
-import { fieldErrors, type FieldErrors } from "../contract/validation.ts";
+import { fieldCodesOf } from "../contract/validation.ts";
+import type { FieldCodes } from "../contract/codes.ts";
 import type { Db } from "../db/client.ts";
 import { auditEvents, taskComments, tasks, users } from "../db/schema.ts";
 import { isStaffRole } from "../domain/roles.ts";
@@ -47,11 +48,8 @@ import {
 } from "../domain/tasks.ts";
 import { clientIp } from "../http/context.ts";
 import { endpoint } from "../http/endpoint.ts";
-import { badRequest, notFound, ok, unauthorized } from "../http/errors.ts";
-import { translateEn } from "../http/i18n.ts";
+import { badRequest, fieldCode, notFound, ok, unauthorized } from "../http/errors.ts";
 import { parseBody } from "../http/validate.ts";
-
-const INVALID = "Please correct the highlighted fields.";
 
 /** node-postgres and PGlite both answer { rows } through drizzle's execute. */
 async function rows<R>(db: Db, query: SQL): Promise<R[]> {
@@ -66,7 +64,7 @@ function me(req: Request) {
 
 function taskId(req: Request): number {
   const parsed = idParam.safeParse(req.params.id);
-  if (!parsed.success) throw notFound("No such task.");
+  if (!parsed.success) throw notFound("tasks.notFound");
   return parsed.data;
 }
 
@@ -121,12 +119,12 @@ async function people(db: Db, ids: (number | null | undefined)[]): Promise<Map<n
  * Field errors for a patient that is not an existing patient, or an assignee that is not an active staff
  * member. Only the ids that are given (not null/undefined) are checked.
  */
-function peopleErrors(found: Map<number, Person>, ids: { patientId?: number | null; providerId?: number | null }): FieldErrors {
-  const errors: FieldErrors = {};
-  if (typeof ids.patientId === "number" && found.get(ids.patientId)?.role !== "patients") errors.patientId = [translateEn(TV.patient)];
+function peopleErrors(found: Map<number, Person>, ids: { patientId?: number | null; providerId?: number | null }): FieldCodes {
+  const errors: FieldCodes = {};
+  if (typeof ids.patientId === "number" && found.get(ids.patientId)?.role !== "patients") errors.patientId = [{ code: TV.patient }];
   if (typeof ids.providerId === "number") {
     const p = found.get(ids.providerId);
-    if (!p || !isStaffRole(p.role as never) || p.userStatus !== "active") errors.providerId = [translateEn(TV.assignee)];
+    if (!p || !isStaffRole(p.role as never) || p.userStatus !== "active") errors.providerId = [{ code: TV.assignee }];
   }
   return errors;
 }
@@ -155,12 +153,12 @@ export function tasksRoutes(): Router {
   endpoint(router, "GET /api/v2/tasks", async (req, res) => {
     const user = me(req);
     const parsed = parseTasksQuery(req.query as Record<string, unknown>);
-    if (!parsed.success) throw badRequest(INVALID, fieldErrors(parsed.error.issues, translateEn));
+    if (!parsed.success) throw badRequest("common.invalidFields", fieldCodesOf(parsed.error.issues));
     const q = parsed.data;
     const cursor = q.cursor ? decodeCursor(q.cursor, q.sort) : null;
-    if (q.cursor && !cursor) throw badRequest(INVALID, { cursor: [translateEn(TV.cursor)] });
+    if (q.cursor && !cursor) throw badRequest("common.invalidFields", fieldCode("cursor", TV.cursor));
     const offset = cursor ? 0 : (q.page - 1) * q.perPage;
-    if (offset > TASKS_MAX_OFFSET) throw badRequest(INVALID, { page: [translateEn(TV.tooDeep, { max: TASKS_MAX_OFFSET })] });
+    if (offset > TASKS_MAX_OFFSET) throw badRequest("common.invalidFields", fieldCode("page", TV.tooDeep, { max: TASKS_MAX_OFFSET }));
     const { db } = req.deps;
     let range = {};
     if (q.dateFrom || q.dateTo) {
@@ -183,13 +181,13 @@ export function tasksRoutes(): Router {
       hasMore,
       nextCursor: hasMore ? cursorAfter(items[items.length - 1], q.sort) : null,
     };
-    ok(res, items.map(toTaskListItem), "", pages);
+    ok(res, items.map(toTaskListItem), "ok", pages);
   });
 
   endpoint(router, "GET /api/v1/tasks/:id", async (req, res) => {
     const id = taskId(req);
     const task = await loadTask(req.deps.db, id);
-    if (!task) throw notFound("No such task.");
+    if (!task) throw notFound("tasks.notFound");
     if (task.patientId !== null) await auditRead(req, auditRow(req, "task.read", task));
     ok(res, task);
   });
@@ -198,13 +196,13 @@ export function tasksRoutes(): Router {
     const user = me(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const parsed = taskCreateSchema.safeParse(body);
-    const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error.issues, translateEn);
+    const errors: FieldCodes = parsed.success ? {} : fieldCodesOf(parsed.error.issues);
     // Check the people even when other fields are wrong, so that every error shows at once.
     const patientId = parsed.success ? parsed.data.patientId : idField().safeParse(body.patientId).data;
     const providerId = parsed.success ? parsed.data.providerId : idField().safeParse(body.providerId).data;
     const found = await people(req.deps.db, [patientId, providerId]);
     for (const [k, v] of Object.entries(peopleErrors(found, { patientId, providerId }))) errors[k] ??= v;
-    if (!parsed.success || Object.keys(errors).length) throw badRequest(INVALID, errors);
+    if (!parsed.success || Object.keys(errors).length) throw badRequest("common.invalidFields", errors);
     const input = parsed.data;
     const { db } = req.deps;
     const id = await db.transaction(async (tx) => {
@@ -229,7 +227,7 @@ export function tasksRoutes(): Router {
       await tx.insert(auditEvents).values(auditRow(req, "task.create", { id: row.id, patientId: input.patientId }, { providerId: input.providerId, status: input.status }));
       return row.id;
     });
-    ok(res, await loadTask(db, id), "Task created.");
+    ok(res, await loadTask(db, id), "tasks.created");
   });
 
   endpoint(router, "PUT /api/v1/tasks/:id", async (req, res) => {
@@ -239,7 +237,7 @@ export function tasksRoutes(): Router {
     const { db } = req.deps;
     await db.transaction(async (tx) => {
       const [current] = await tx.select().from(tasks).where(eq(tasks.id, id)).for("update");
-      if (!current) throw notFound("No such task.");
+      if (!current) throw notFound("tasks.notFound");
       const before = fieldsOf(current);
       const changed = changedFields(before, patch);
       if (!changed.length) return;
@@ -248,7 +246,7 @@ export function tasksRoutes(): Router {
         patientId: changed.includes("patientId") ? patch.patientId : undefined,
         providerId: changed.includes("providerId") ? patch.providerId : undefined,
       });
-      if (Object.keys(errors).length) throw badRequest(INVALID, errors);
+      if (Object.keys(errors).length) throw badRequest("common.invalidFields", errors);
       const set: Partial<typeof tasks.$inferInsert> = { updatedAt: new Date() };
       for (const f of changed) (set as Record<string, unknown>)[f] = patch[f];
       if (changed.includes("description")) set.htmlDescription = descriptionToHtml(patch.description!);
@@ -259,17 +257,17 @@ export function tasksRoutes(): Router {
       const after = { ...before, ...Object.fromEntries(changed.map((f) => [f, patch[f]])) } as TaskFields;
       await tx.insert(auditEvents).values(auditRowsForChange(req, "task.update", id, [before.patientId, after.patientId], { fields: changed.join(","), status: after.status, providerId: after.providerId }));
     });
-    ok(res, await loadTask(db, id), "Task updated.");
+    ok(res, await loadTask(db, id), "tasks.updated");
   });
 
   endpoint(router, "DELETE /api/v1/tasks/:id", async (req, res) => {
     const id = taskId(req);
     await req.deps.db.transaction(async (tx) => {
       const [gone] = await tx.delete(tasks).where(eq(tasks.id, id)).returning({ id: tasks.id, patientId: tasks.patientId });
-      if (!gone) throw notFound("No such task.");
+      if (!gone) throw notFound("tasks.notFound");
       await tx.insert(auditEvents).values(auditRow(req, "task.delete", gone));
     });
-    ok(res, { id }, "Task deleted.");
+    ok(res, { id }, "tasks.deleted");
   });
 
   endpoint(router, "POST /api/v2/tasks/mass-update", async (req, res) => {
@@ -278,7 +276,7 @@ export function tasksRoutes(): Router {
     const { db } = req.deps;
     if (typeof input.providerId === "number") {
       const errors = peopleErrors(await people(db, [input.providerId]), { providerId: input.providerId });
-      if (Object.keys(errors).length) throw badRequest(INVALID, errors);
+      if (Object.keys(errors).length) throw badRequest("common.invalidFields", errors);
     }
     const patch: TaskPatch = { status: input.status, providerId: input.providerId };
     const ids = await db.transaction(async (tx) => {
@@ -306,7 +304,7 @@ export function tasksRoutes(): Router {
       }
       return current.map((t) => t.id);
     });
-    ok(res, { ids, count: ids.length }, "Tasks updated.");
+    ok(res, { ids, count: ids.length }, "tasks.massUpdated");
   });
 
   endpoint(router, "DELETE /api/v2/tasks/mass-delete", async (req, res) => {
@@ -314,13 +312,13 @@ export function tasksRoutes(): Router {
     const body = req.body && typeof req.body === "object" && "ids" in req.body ? req.body : { ids: (req.query["ids[]"] ?? req.query.ids) as unknown };
     const q = Array.isArray(body.ids) || body.ids === undefined ? body : { ids: String(body.ids).split(",") };
     const parsed = tasksMassDeleteSchema.safeParse(q);
-    if (!parsed.success) throw badRequest(INVALID, fieldErrors(parsed.error.issues, translateEn));
+    if (!parsed.success) throw badRequest("common.invalidFields", fieldCodesOf(parsed.error.issues));
     const ids = await req.deps.db.transaction(async (tx) => {
       const gone = await tx.delete(tasks).where(inArray(tasks.id, parsed.data.ids)).returning({ id: tasks.id, patientId: tasks.patientId });
       if (gone.length) await tx.insert(auditEvents).values(gone.map((t) => auditRow(req, "task.delete", t, { mass: true })));
       return gone.map((t) => t.id).sort((a, b) => a - b);
     });
-    ok(res, { ids, count: ids.length }, "Tasks deleted.");
+    ok(res, { ids, count: ids.length }, "tasks.massDeleted");
   });
 
   endpoint(router, "POST /api/v1/tasks/:id/comments", async (req, res) => {
@@ -330,7 +328,7 @@ export function tasksRoutes(): Router {
     const { db } = req.deps;
     const commentId = await db.transaction(async (tx) => {
       const [task] = await tx.update(tasks).set({ updatedAt: new Date() }).where(eq(tasks.id, id)).returning({ id: tasks.id, patientId: tasks.patientId });
-      if (!task) throw notFound("No such task.");
+      if (!task) throw notFound("tasks.notFound");
       const [row] = await tx.insert(taskComments).values({ taskId: id, userId: user.id, kind: "comment", description }).returning({ id: taskComments.id });
       await tx.insert(auditEvents).values(auditRow(req, "task.comment", task, { commentId: row.id }));
       return row.id;
@@ -340,7 +338,7 @@ export function tasksRoutes(): Router {
       sql`SELECT c.id, c.kind, c.description, c.created_at AS "createdAt", u.full_name AS "fullName", u.avatar_url AS "avatar"
       FROM task_comments c LEFT JOIN users u ON u.id = c.user_id WHERE c.id = ${commentId}`,
     );
-    ok(res, toDescriptionUpdate(row), "Comment added.");
+    ok(res, toDescriptionUpdate(row), "tasks.commented");
   });
 
   return router;

@@ -81,7 +81,7 @@ export function usersRoutes(): Router {
     ]);
     const patientIds = rows.filter((r) => r.role === "patients").map((r) => r.id);
     if (patientIds.length) await audit(req, { action: "users.list", entityType: "user", meta: { patients: patientIds.length } });
-    ok(res, rows.map(toListItem), "", { totalCount: total, page: q.page, perPage: q.perPage });
+    ok(res, rows.map(toListItem), "ok", { totalCount: total, page: q.page, perPage: q.perPage });
   });
 
   endpoint(router, "GET /api/v1/users/:id", async (req, res) => {

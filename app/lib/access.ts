@@ -13,7 +13,7 @@
  *
  * Where the spec's tables disagree, the choice and the reason are written beside the entry.
  */
-import { USER_ROLES, type Role, type UserRole } from "../../api/domain/roles.ts";
+import { USER_ROLES, type Role, type UserRole } from "../../api/contract/roles.ts";
 import { homeFor } from "./home.ts";
 
 export { USER_ROLES };

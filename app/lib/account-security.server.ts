@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import type { Profile } from "../../api/contract/users.ts";
-import { suggestEmail } from "../../api/domain/email-suggest.ts";
+import type { ConfirmEmailResult } from "../../api/contract/account.ts";
+import { suggestEmail } from "../../api/contract/email-suggest.ts";
 import {
   isSecurityIntent,
   type AccountSecurityData,
@@ -15,7 +16,8 @@ import { getT } from "./i18n.server.ts";
 import { changeEmailSchema, changePasswordSchema, revokeSessionSchema, totpConfirmSchema, totpDisableSchema } from "./schemas/auth.ts";
 import { getWebSession } from "./session.server.ts";
 import { errorToastMessage, notify, notifyUpstreamError, redirectWithToast } from "./toast.server.ts";
-import { translateUpstreamMessage } from "./upstream-messages.ts";
+import { translateUpstream, type UpstreamNotice } from "./upstream-messages.ts";
+import type { ApiCode } from "../../api/contract/codes.ts";
 import { getUpstream, upstreamFieldErrors, UpstreamError } from "./upstream.server.ts";
 
 /**
@@ -31,6 +33,16 @@ import { getUpstream, upstreamFieldErrors, UpstreamError } from "./upstream.serv
  */
 
 type Context = Readonly<RouterContextProvider>;
+
+/**
+ * The calls of the public account-security pages (forgot password, set password, confirm email;
+ * api/contract/account.ts): those pages reach the upstream only through these.
+ */
+export const passwordResetApi = {
+  sendResetLink: (context: Context, body: { loginName: string }) => getUpstream(context).post<null>("/actions/users/send-password-reset-email", body),
+  setPassword: (context: Context, body: Record<string, unknown>) => getUpstream(context).post<null>("/actions/users/set-password", body),
+  confirmEmail: (context: Context, body: { code: string }) => getUpstream(context).post<ConfirmEmailResult>("/actions/users/confirm-email", body),
+};
 
 /** Settled upstream reads: a redirect (the session ended) goes on; any other failure is a toast and null. */
 function settled<T>(context: Context, result: PromiseSettledResult<T>): T | null {
@@ -115,7 +127,9 @@ export async function accountSecurityAction({ request, context }: { request: Req
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (!isSecurityIntent(intent)) throw data(null, { status: 400, statusText: "Unknown intent" });
-  const done = (message: string) => redirectWithToast(context, `${path}#${SECTION[intent]}`, "success", translateUpstreamMessage(message, t));
+  /** The answer's text; `fallback` when it said nothing (code "ok", no message). */
+  const done = (notice: UpstreamNotice, fallback?: ApiCode) =>
+    redirectWithToast(context, `${path}#${SECTION[intent]}`, "success", translateUpstream(notice.code === "ok" && !notice.message && fallback ? { code: fallback, message: "" } : notice, t));
 
   switch (intent) {
     case "change-password": {
@@ -123,7 +137,7 @@ export async function accountSecurityAction({ request, context }: { request: Req
       if (submission.status !== "success") return answer({ intent, reply: submission.reply({ hideFields: SECRETS }) }, 400);
       try {
         const response = await upstream.post<null>("/api/v1/users/update-password", submission.value);
-        return done(response.message || "Your password has been changed. Other devices have been signed out.");
+        return done(response, "account.passwordChanged");
       } catch (error) {
         return failed(context, intent, (o) => submission.reply({ ...o, hideFields: SECRETS }), error);
       }
@@ -181,7 +195,7 @@ export async function accountSecurityAction({ request, context }: { request: Req
       const { code, password } = submission.value;
       try {
         const response = await upstream.post<null>("/api/v1/users/disable-totp", code !== undefined ? { code } : { password });
-        return done(response.message || "Two-factor authentication is off.");
+        return done(response, "account.totpOff");
       } catch (error) {
         return failed(context, intent, (o) => submission.reply({ ...o, hideFields: SECRETS }), error);
       }
@@ -196,9 +210,9 @@ export async function accountSecurityAction({ request, context }: { request: Req
           // This browser's own session: that is a sign-out.
           getWebSession(context).signOut();
           upstream.resetSessionInfo();
-          return redirectWithToast(context, "/login", "success", translateUpstreamMessage(response.message, t));
+          return redirectWithToast(context, "/login", "success", translateUpstream(response, t));
         }
-        return done(response.message || "The session has been signed out.");
+        return done(response, "account.sessionSignedOut");
       } catch (error) {
         return failed(context, intent, (o) => submission.reply(o), error);
       }
@@ -207,7 +221,7 @@ export async function accountSecurityAction({ request, context }: { request: Req
     case "revoke-others": {
       try {
         const response = await upstream.post<{ revoked: number }>("/api/v1/users/sessions/revoke-others", {});
-        return done(response.message);
+        return done(response);
       } catch (error) {
         notifyUpstreamError(context, error, t);
         return answer({ intent }, 400);

@@ -1,8 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import type { TFunction } from "i18next";
-import type { Profile } from "../../api/contract/patient-account.ts";
+import type { BillingSync, Invoice, PaymentMethod, PaymentMethods, PortalSession, Profile } from "../../api/contract/patient-account.ts";
+import type { Address } from "../../api/contract/users.ts";
 import { errorToastMessage, notify } from "./toast.server.ts";
-import { translateUpstreamMessage } from "./upstream-messages.ts";
+import { translateFieldCode, translateSuccess, type UpstreamNotice } from "./upstream-messages.ts";
 import { getUpstream, UpstreamError } from "./upstream.server.ts";
 
 /**
@@ -12,7 +13,31 @@ import { getUpstream, UpstreamError } from "./upstream.server.ts";
 
 /** GET /api/v1/profile (the whole profile of spec §3). A 401 ends the session in the upstream client. */
 export async function getProfile(context: Readonly<RouterContextProvider>): Promise<Profile> {
-  return (await getUpstream(context).get<Profile>("/api/v1/profile")).data;
+  return (await accountApi(context).profile()).data;
+}
+
+/**
+ * The patient account's calls of the upstream (api/contract/patient-account.ts): the account pages reach the
+ * upstream only through these. Each answer is parsed with the contract's schema by the upstream client.
+ */
+export function accountApi(context: Readonly<RouterContextProvider>) {
+  const upstream = getUpstream(context);
+  return {
+    profile: () => upstream.get<Profile>("/api/v1/profile"),
+    updateProfile: (body: Record<string, unknown>) => upstream.put<Profile>("/api/v1/profile", body),
+    uploadAvatar: (body: FormData) => upstream.post<Profile>("/api/v1/profile/avatar", body),
+    removeAvatar: () => upstream.delete<Profile>("/api/v1/profile/avatar"),
+    saveAddress: (body: Record<string, unknown>) => upstream.post<Address>("/actions/users/save-address", body),
+    paymentMethods: () => upstream.get<PaymentMethods>("/api/v2/profile/payment-methods"),
+    addCard: (body: { cardNumber: string; expMonth: string | number; expYear: string | number; cvc: string; name: string; makePrimary?: boolean }) =>
+      upstream.post<PaymentMethod>("/api/v2/profile/payment-methods", body),
+    makePrimary: (id: number) => upstream.put<PaymentMethods>("/api/v2/profile/primary-payment-method", { id }),
+    removeCard: (id: number) => upstream.delete<PaymentMethods>("/api/v2/profile/payment-method", { id }),
+    invoices: (page: number, perPage: number) => upstream.get<Invoice[]>("/api/v1/profile/invoices", { query: { page, perPage } }),
+    invoicePdf: (id: string) => upstream.download(`/api/v1/profile/invoices/${id}/pdf`),
+    portalSession: () => upstream.get<PortalSession>("/api/v1/profile/portal-session"),
+    syncBilling: (portalSessionId?: string) => upstream.put<BillingSync>("/api/v1/profile/chargebee-sync", portalSessionId ? { portalSessionId } : {}),
+  };
 }
 
 export type FormFailure = { formErrors: string[]; fieldErrors: Record<string, string[]> };
@@ -32,14 +57,15 @@ export function formFailure(
   const message = errorToastMessage(error, t);
   notify(context, "error", message);
   const fieldErrors: Record<string, string[]> = {};
+  const codes = error.fieldCodes ?? {};
   for (const [field, messages] of Object.entries(error.fieldErrors ?? {})) {
     if (!Array.isArray(messages)) continue;
-    (fieldErrors[rename(field)] ??= []).push(...messages.map((m) => translateUpstreamMessage(String(m), t)));
+    (fieldErrors[rename(field)] ??= []).push(...messages.map((m, i) => translateFieldCode(codes[field]?.[i], String(m), t)));
   }
   return { formErrors: Object.keys(fieldErrors).length > 0 ? [] : [message], fieldErrors };
 }
 
-/** The upstream message of a success, in the user's language, or `fallback` when the API said nothing. */
-export function successMessage(message: string, t: TFunction, fallback: string): string {
-  return message ? translateUpstreamMessage(message, t) : fallback;
+/** The upstream's answer to a success (its code), in the user's language, or `fallback` when the API said nothing. */
+export function successMessage(notice: UpstreamNotice, t: TFunction, fallback: string): string {
+  return translateSuccess(notice, t, fallback);
 }

@@ -1,13 +1,14 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { UserRole } from "../../api/domain/roles.ts";
+import type { UserRole } from "../../api/contract/roles.ts";
 import { decide, homeFor, canOpen, type Role } from "./access.ts";
 import { getT } from "./i18n.server.ts";
 import { safeLocalPath } from "./redirects.ts";
 import { getWebSession, signedOutReasonOf, type SignedOutReason } from "./session.server.ts";
 import { notify, notifyUpstreamError } from "./toast.server.ts";
-import { getUpstream, loginRedirect, pagePath } from "./upstream.server.ts";
+import type { UpstreamNotice } from "./upstream-messages.ts";
+import { getUpstream, loginRedirect, pagePath, type Envelope } from "./upstream.server.ts";
 
 /** Why the upstream session ended in this request, if it did (viewerMiddleware). */
 const signedOutContext = createContext<SignedOutReason | null>(null);
@@ -107,7 +108,7 @@ export function safeRedirect(value: unknown): string | null {
 }
 
 type LoginResponse = { id: number; groups: UserRole[]; csrfTokenValue: string } | { authMethod: "totp" };
-export type SignInResult = { kind: "signedIn"; id: number; role: UserRole; message: string } | { kind: "totp"; message: string };
+export type SignInResult = { kind: "signedIn"; id: number; role: UserRole; notice: UpstreamNotice } | { kind: "totp"; notice: UpstreamNotice };
 
 /**
  * remix-auth with three FormStrategy instances: "password" (email + password → POST /actions/users/login),
@@ -119,16 +120,16 @@ export function authenticator(context: Readonly<RouterContextProvider>): Authent
   const upstream = getUpstream(context);
   const session = getWebSession(context);
 
-  const complete = (response: { message: string; data: LoginResponse }): SignInResult => {
+  const complete = (response: Envelope<LoginResponse>): SignInResult => {
     const body = response.data;
-    if ("authMethod" in body) return { kind: "totp", message: response.message };
+    if ("authMethod" in body) return { kind: "totp", notice: response };
     const role = body.groups[0];
     // A new upstream session (and CSRF token) at every sign-in; the cookie came with the response.
     session.setUser({ id: body.id, role });
     session.csrf = body.csrfTokenValue;
     session.rotateFormToken();
     upstream.resetSessionInfo();
-    return { kind: "signedIn", id: body.id, role, message: response.message };
+    return { kind: "signedIn", id: body.id, role, notice: response };
   };
 
   return new Authenticator<SignInResult>()
@@ -168,13 +169,13 @@ export function authenticator(context: Readonly<RouterContextProvider>): Authent
 }
 
 /** Sign out upstream (revokes the session) and in the web session. Upstream failures do not keep anyone signed in. */
-export async function signOut(context: Readonly<RouterContextProvider>): Promise<string | null> {
+export async function signOut(context: Readonly<RouterContextProvider>): Promise<UpstreamNotice | null> {
   const session = getWebSession(context);
-  let message: string | null = null;
+  let message: UpstreamNotice | null = null;
   if (session.hasUpstreamSession) {
     try {
       const response = await getUpstream(context).post<null>("/actions/users/logout", {}, { on401: "throw" });
-      message = response.message || null;
+      message = response;
     } catch {
       message = null;
     }

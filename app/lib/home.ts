@@ -1,4 +1,4 @@
-import type { Role } from "../../api/domain/roles.ts";
+import type { Role } from "../../api/contract/roles.ts";
 
 /**
  * The role's home (spec §2/§4: patient → Patient, providers → Manager, every other staff role → Staff).

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createContext, createCookieSessionStorage, type Cookie, type RouterContextProvider, type Session, type SessionStorage } from "react-router";
-import type { UserRole } from "../../api/domain/roles.ts";
+import type { UserRole } from "../../api/contract/roles.ts";
 import { webConfig } from "./config.server.ts";
 import { createSignedCookie } from "./signed-cookie.server.ts";
 

@@ -11,7 +11,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { taskQueryParams, type DescriptionUpdate, type Task, type TaskListItem, type TaskPages } from "../../api/contract/tasks.ts";
 import type { Profile, UserListItem } from "../../api/contract/users.ts";
-import { permissions } from "../../api/domain/permissions.ts";
+import { TASK_MANAGER_ROLES } from "../../api/contract/roles.ts";
 import {
   API_TO_FORM_FIELD,
   DRAFT_FIELDS,
@@ -38,7 +38,7 @@ import type { Role } from "./access.ts";
 import { getViewer } from "./auth.server.ts";
 import { getT } from "./i18n.server.ts";
 import { notify, redirectWithToast } from "./toast.server.ts";
-import { translateUpstreamMessage } from "./upstream-messages.ts";
+import { translateSuccess, type UpstreamNotice } from "./upstream-messages.ts";
 import { getUpstream, UpstreamError, upstreamFieldErrors, type Upstream } from "./upstream.server.ts";
 import type { Area } from "./area.ts";
 
@@ -46,7 +46,7 @@ type Context = Readonly<RouterContextProvider>;
 export type TasksArea = Area;
 
 /** Roles that may delete tasks and change many at once: the API's permission matrix says so. */
-const MANAGER_ROLES = permissions["DELETE /api/v1/tasks/:id"].roles as readonly Role[];
+const MANAGER_ROLES: readonly Role[] = TASK_MANAGER_ROLES;
 export const canManageTasks = (role: Role) => MANAGER_ROLES.includes(role);
 
 export const tasksPath = (area: TasksArea) => `/${area}/tasks`;
@@ -335,7 +335,7 @@ export async function tasksAction(request: Request, context: Context, area: Task
   const js = form.get("js") === "1";
   const id = /^\d{1,9}$/.test(str(form.get("id"))) ? Number(form.get("id")) : null;
   const taskUrl = id === null ? list : modalHref(path, state, { task: id });
-  const success = (message: string, fallbackKey: string) => (message ? translateUpstreamMessage(message, t) : t(fallbackKey));
+  const success = (notice: UpstreamNotice, fallbackKey: string) => translateSuccess(notice, t, t(fallbackKey));
   const canManage = canManageTasks(getViewer(context).role);
 
   switch (intent) {
@@ -359,7 +359,7 @@ export async function tasksAction(request: Request, context: Context, area: Task
           category: draft.taskCategory ? Number(draft.taskCategory) : null,
           source: draft.taskSource || null,
         });
-        return redirectWithToast(context, list, "success", success(response.message, "tasks:toast.created"));
+        return redirectWithToast(context, list, "success", success(response, "tasks:toast.created"));
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         return data({ intent, draft, errors: formErrors(error, t), ...(await chosen()) } satisfies TasksActionData, {
@@ -376,7 +376,7 @@ export async function tasksAction(request: Request, context: Context, area: Task
       if (id === null || Object.keys(errors).length) return data({ intent, title, description, errors } satisfies TasksActionData, { status: 400 });
       try {
         const response = await upstream.put<Task>(`/api/v1/tasks/${id}`, { title, description });
-        const message = success(response.message, "tasks:toast.updated");
+        const message = success(response, "tasks:toast.updated");
         if (js) {
           notify(context, "success", message);
           return data({ intent, title, description, errors: {}, ok: true } satisfies TasksActionData);
@@ -402,7 +402,7 @@ export async function tasksAction(request: Request, context: Context, area: Task
       }
       try {
         const response = await upstream.put<Task>(`/api/v1/tasks/${id}`, body);
-        const message = success(response.message, "tasks:toast.updated");
+        const message = success(response, "tasks:toast.updated");
         if (js) {
           notify(context, "success", message);
           return data({ intent, ok: true, errors: {} } satisfies TasksActionData);
@@ -420,7 +420,7 @@ export async function tasksAction(request: Request, context: Context, area: Task
       if (id === null || !comment.trim()) return data({ intent, comment, errors: { description: ["validation.required"] } } satisfies TasksActionData, { status: 400 });
       try {
         const response = await upstream.post<DescriptionUpdate>(`/api/v1/tasks/${id}/comments`, { description: comment });
-        const message = success(response.message, "tasks:toast.commented");
+        const message = success(response, "tasks:toast.commented");
         if (js) {
           notify(context, "success", message);
           return data({ intent, comment: "", errors: {} } satisfies TasksActionData);
@@ -435,7 +435,7 @@ export async function tasksAction(request: Request, context: Context, area: Task
       if (id === null || !canManage) throw data(null, { status: 403 });
       try {
         const response = await upstream.delete<{ id: number }>(`/api/v1/tasks/${id}`);
-        return redirectWithToast(context, list, "success", success(response.message, "tasks:toast.deleted"));
+        return redirectWithToast(context, list, "success", success(response, "tasks:toast.deleted"));
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         return redirect(taskUrl); // spec §8: silent
@@ -448,9 +448,9 @@ export async function tasksAction(request: Request, context: Context, area: Task
       const ids = parseIds(form.getAll("ids"));
       if (!ids.length) return data({ intent: "mass", errors: { ids: ["validation.atLeastOne"] } } satisfies TasksActionData, { status: 400 });
       try {
-        let message: string;
+        let notice: UpstreamNotice;
         if (intent === "massDelete") {
-          message = (await upstream.delete<unknown>("/api/v2/tasks/mass-delete", { ids })).message;
+          notice = await upstream.delete<unknown>("/api/v2/tasks/mass-delete", { ids });
         } else {
           const body =
             intent === "massStatus"
@@ -459,9 +459,9 @@ export async function tasksAction(request: Request, context: Context, area: Task
           if (intent === "massStatus" && !body.status) return data({ intent: "mass", errors: { massStatus: ["validation.required"] } } satisfies TasksActionData, { status: 400 });
           if (intent === "massAssign" && !("providerId" in body && body.providerId))
             return data({ intent: "mass", errors: { massProviderId: ["validation.required"] } } satisfies TasksActionData, { status: 400 });
-          message = (await upstream.post<unknown>("/api/v2/tasks/mass-update", body)).message;
+          notice = await upstream.post<unknown>("/api/v2/tasks/mass-update", body);
         }
-        return redirectWithToast(context, list, "success", success(message, intent === "massDelete" ? "tasks:toast.massDeleted" : "tasks:toast.massUpdated"));
+        return redirectWithToast(context, list, "success", success(notice, intent === "massDelete" ? "tasks:toast.massDeleted" : "tasks:toast.massUpdated"));
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         return data({ intent: "mass", errors: formErrors(error, t) } satisfies TasksActionData, { status: 400 });

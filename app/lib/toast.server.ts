@@ -4,7 +4,7 @@ import { createToastUtilsWithCustomSession, getToast } from "remix-toast";
 import type { TFunction } from "i18next";
 import { webConfig } from "./config.server.ts";
 import { createSignedCookie } from "./signed-cookie.server.ts";
-import { translateUpstreamMessage } from "./upstream-messages.ts";
+import { translateUpstream } from "./upstream-messages.ts";
 import { UpstreamError } from "./upstream.server.ts";
 import type { Toast, ToastType } from "./toast.ts";
 
@@ -120,7 +120,7 @@ export function errorToastMessage(error: unknown, t: TFunction): string {
   if (error instanceof UpstreamError) {
     if (error.status === null) return t("common:errors.network");
     if (error.status >= 500) return t("common:errors.internal");
-    return translateUpstreamMessage(error.message, t);
+    return translateUpstream(error, t);
   }
   return t("common:errors.internal");
 }

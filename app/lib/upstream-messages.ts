@@ -1,98 +1,112 @@
 import type { TFunction } from "i18next";
+import type { ApiCode, ApiParams, FieldCode } from "../../api/contract/codes.ts";
+import { translateMessage } from "./i18n.ts";
 
 /**
- * The upstream answers in English (en-US, the fallback language). Messages the user can meet are mapped
- * here to i18n keys so that es-US users read them in Spanish: a bare key is in the "common" namespace, a
- * "ns:key" names its namespace; messages that carry a value (minutes, an address, a count) are matched by
- * pattern. Any other message is shown as the upstream wrote it (spec §8: "the response message").
+ * The upstream's answers carry a stable `code` (api/contract/codes.ts) beside the English `message`; the web
+ * translates the code, never the sentence. Each code the user can meet maps to an i18n key (a bare key is in
+ * the "common" namespace, a "ns:key" names its namespace); codes whose message carries a value read it from the
+ * answer's `params` (renamed where the key's variable differs, e.g. minutes → count for the plural). Any other
+ * code is shown as the upstream's message (spec §8: "the response message").
  */
-export const UPSTREAM_MESSAGE_KEYS: Record<string, string> = {
-  "Invalid email or password.": "upstream.invalidLogin",
-  "Invalid code.": "upstream.invalidCode",
-  "Your sign-in has expired. Please sign in again.": "upstream.signInExpired",
-  "Enter the code from your authenticator app.": "upstream.enterCode",
-  "You are signed in.": "upstream.signedIn",
-  "You have been signed out.": "upstream.signedOut",
-  "Please sign in to continue.": "upstream.signInToContinue",
-  "You are not allowed to do that.": "upstream.forbidden",
-  "Not found.": "upstream.notFound",
-  "No such endpoint.": "upstream.notFound",
-  "Invalid CSRF token. Reload the page and try again.": "upstream.csrf",
-  "The request could not be read.": "upstream.badRequest",
-  "The request is too large.": "upstream.tooLarge",
-  "Internal error": "errors.internal",
+type Entry = string | { key: string; params: (params: ApiParams) => Record<string, unknown> };
+
+export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
+  "common.signInRequired": "upstream.signInToContinue",
+  "common.forbidden": "upstream.forbidden",
+  "common.notFound": "upstream.notFound",
+  "common.noSuchEndpoint": "upstream.notFound",
+  "common.csrf": "upstream.csrf",
+  "common.badRequest": "upstream.badRequest",
+  "common.tooLarge": "upstream.tooLarge",
+  "common.invalidFields": "security:upstream.correctFields",
+  "common.internal": "errors.internal",
+  "ratelimit.tooMany": { key: "security:upstream.tooManyMinutes", params: (p) => ({ count: Number(p.minutes) }) },
+  "auth.invalidLogin": "upstream.invalidLogin",
+  "auth.invalidCode": "upstream.invalidCode",
+  "auth.signInExpired": "upstream.signInExpired",
+  "auth.enterCode": "upstream.enterCode",
+  "auth.signedIn": "upstream.signedIn",
+  "auth.signedOut": "upstream.signedOut",
   // Account security (api/routes/account.ts, account-totp.ts): keys of the "security" namespace.
-  "If an account exists for this email address, we have sent it a link to reset the password. It can take a few minutes; check your spam folder if nothing arrives within 15 minutes.":
-    "security:upstream.resetSent",
-  "This link is not valid. Check that you opened the whole link from the email, or ask for a new one.": "security:upstream.linkInvalid",
-  "This link has already been used. Ask for a new one if you still need it.": "security:upstream.linkUsed",
-  "This link has expired. Please ask for a new one.": "security:upstream.linkExpired",
-  "Your password has been set. Please sign in with your new password.": "security:upstream.passwordSet",
-  "The current password is not correct.": "security:upstream.currentPasswordWrong",
-  "Your password has been changed. Other devices have been signed out.": "security:upstream.passwordChanged",
-  "Your email address is already verified.": "security:upstream.emailAlreadyVerified",
-  "Your email address is verified.": "security:upstream.emailVerified",
-  "This email address cannot be used. Please choose another one.": "security:upstream.emailUnusable",
-  "This email address cannot be used.": "security:upstream.emailUnusableShort",
-  "Your email address has been changed. Sign in with the new address from now on.": "security:upstream.emailChanged",
-  "The session has been signed out.": "security:upstream.sessionSignedOut",
-  "No such session.": "security:upstream.noSuchSession",
-  "Two-factor authentication is already on. Turn it off first to set up another device.": "security:upstream.totpAlreadyOn",
-  "There is no two-factor setup in progress. Start again to get a new QR code.": "security:upstream.totpNoSetup",
-  "Enter the 6-digit code from your authenticator app.": "security:upstream.totpEnterCode",
-  "Two-factor authentication is on. Keep your recovery codes somewhere safe: they are shown only this once.": "security:upstream.totpOn",
-  "Scan the QR code with your authenticator app, then enter the code it shows.": "security:upstream.totpScan",
-  "Two-factor authentication is already off.": "security:upstream.totpAlreadyOff",
-  "The password is not correct.": "security:upstream.passwordWrong",
-  "Two-factor authentication is off.": "security:upstream.totpOff",
-  "Your profile has been updated.": "security:upstream.profileUpdated",
-  "Please correct the highlighted fields.": "security:upstream.correctFields",
-  // Task calls (api/routes/tasks.ts): keys of the "tasks" namespace.
-  "Task created.": "tasks:toast.created",
-  "Task updated.": "tasks:toast.updated",
-  "Task deleted.": "tasks:toast.deleted",
-  "Comment added.": "tasks:toast.commented",
-  "Tasks updated.": "tasks:toast.massUpdated",
-  "Tasks deleted.": "tasks:toast.massDeleted",
+  "account.resetSent": "security:upstream.resetSent",
+  "account.linkInvalid": "security:upstream.linkInvalid",
+  "account.linkUsed": "security:upstream.linkUsed",
+  "account.linkExpired": "security:upstream.linkExpired",
+  "account.passwordSet": "security:upstream.passwordSet",
+  "account.currentPasswordWrong": "security:upstream.currentPasswordWrong",
+  "account.passwordChanged": "security:upstream.passwordChanged",
+  "account.emailAlreadyVerified": "security:upstream.emailAlreadyVerified",
+  "account.emailVerified": "security:upstream.emailVerified",
+  "account.emailVerifySent": { key: "security:upstream.emailVerifySent", params: (p) => ({ email: p.email }) },
+  "account.emailChangeSent": { key: "security:upstream.emailChangeSent", params: (p) => ({ email: p.email }) },
+  "account.emailUnusable": "security:upstream.emailUnusable",
+  "account.emailUnusableShort": "security:upstream.emailUnusableShort",
+  "account.emailChanged": "security:upstream.emailChanged",
+  "account.sessionSignedOut": "security:upstream.sessionSignedOut",
+  "account.othersSignedOut": { key: "security:upstream.othersSignedOut", params: (p) => ({ count: Number(p.count) }) },
+  "account.noSuchSession": "security:upstream.noSuchSession",
+  "account.totpAlreadyOn": "security:upstream.totpAlreadyOn",
+  "account.totpNoSetup": "security:upstream.totpNoSetup",
+  "account.totpEnterCode": "security:upstream.totpEnterCode",
+  "account.totpOn": "security:upstream.totpOn",
+  "account.totpScan": "security:upstream.totpScan",
+  "account.totpAlreadyOff": "security:upstream.totpAlreadyOff",
+  "account.passwordWrong": "security:upstream.passwordWrong",
+  "account.totpOff": "security:upstream.totpOff",
+  "account.profileUpdated": "security:upstream.profileUpdated",
   // Patient account (api/contract/patient-account.ts): keys of the "account" namespace.
-  "Your profile picture has been updated.": "account:upstream.avatarUpdated",
-  "Your profile picture has been removed.": "account:upstream.avatarRemoved",
-  "Uploaded image is too large": "account:upstream.avatarTooLarge",
-  "Upload a JPG, PNG or GIF image.": "account:upstream.avatarType",
-  "The image could not be read. Upload another JPG, PNG or GIF image.": "account:upstream.avatarUnreadable",
-  "Choose an image to upload.": "account:upstream.avatarMissing",
-  "Your shipping address has been saved.": "account:upstream.shippingSaved",
-  "Your billing address has been saved.": "account:upstream.billingSaved",
-  "Your card has been added.": "account:upstream.cardAdded",
-  "Your primary card has been changed.": "account:upstream.primaryChanged",
-  "Your card has been removed.": "account:upstream.cardRemoved",
-  "Your card was declined. Please contact your bank to approve the charge, then try again.": "account:upstream.cardDeclined",
-  "You can save up to 10 cards.": "account:upstream.tooManyCards",
-  "Add cards in the billing portal.": "account:upstream.addCardsInPortal",
-  "Your billing details are up to date.": "account:upstream.billingSynced",
-  "Cannot download invoice": "account:upstream.cannotDownloadInvoice",
+  "account.avatarUpdated": "account:upstream.avatarUpdated",
+  "account.avatarRemoved": "account:upstream.avatarRemoved",
+  "account.avatarTooLarge": "account:upstream.avatarTooLarge",
+  "account.avatarType": "account:upstream.avatarType",
+  "account.avatarUnreadable": "account:upstream.avatarUnreadable",
+  "account.avatarMissing": "account:upstream.avatarMissing",
+  "account.uploadUnreadable": "account:upstream.uploadUnreadable",
+  "account.shippingSaved": "account:upstream.shippingSaved",
+  "account.billingSaved": "account:upstream.billingSaved",
+  "account.addressNotFound": "account:upstream.addressNotFound",
+  "account.cardAdded": "account:upstream.cardAdded",
+  "account.primaryChanged": "account:upstream.primaryChanged",
+  "account.cardRemoved": "account:upstream.cardRemoved",
+  "account.cardNotFound": "account:upstream.cardNotFound",
+  "account.cardDeclined": "account:upstream.cardDeclined",
+  "account.tooManyCards": "account:upstream.tooManyCards",
+  "account.addCardsInPortal": "account:upstream.addCardsInPortal",
+  "account.billingSynced": "account:upstream.billingSynced",
+  "account.cannotDownloadInvoice": "account:upstream.cannotDownloadInvoice",
+  // Task calls (api/routes/tasks.ts): keys of the "tasks" namespace.
+  "tasks.created": "tasks:toast.created",
+  "tasks.updated": "tasks:toast.updated",
+  "tasks.deleted": "tasks:toast.deleted",
+  "tasks.commented": "tasks:toast.commented",
+  "tasks.massUpdated": "tasks:toast.massUpdated",
+  "tasks.massDeleted": "tasks:toast.massDeleted",
+  "tasks.notFound": "tasks:toast.notFound",
 };
 
-/** Upstream messages that carry a value: the pattern, the key and the interpolation values. */
-const UPSTREAM_MESSAGE_PATTERNS: { pattern: RegExp; key: string; values: (match: RegExpExecArray) => Record<string, unknown> }[] = [
-  // 429 of every rate-limited call (api/domain/ratelimit.ts).
-  { pattern: /^Too many attempts\. Try again in (\d+) minutes?\.$/, key: "security:upstream.tooManyMinutes", values: (m) => ({ count: Number(m[1]) }) },
-  {
-    pattern: /^We sent a confirmation link to (.+)\. Your email address changes when you open it\.$/,
-    key: "security:upstream.emailChangeSent",
-    values: (m) => ({ email: m[1] }),
-  },
-  { pattern: /^We sent a confirmation link to (.+)\.$/, key: "security:upstream.emailVerifySent", values: (m) => ({ email: m[1] }) },
-  { pattern: /^(\d+) other sessions? (?:has|have) been signed out\.$/, key: "security:upstream.othersSignedOut", values: (m) => ({ count: Number(m[1]) }) },
-];
+/** What an answer says: its code, the code's values and the upstream's English message. */
+export type UpstreamNotice = { code?: string | null; params?: ApiParams | null; message: string };
 
-export function translateUpstreamMessage(message: string, t: TFunction): string {
-  const key = UPSTREAM_MESSAGE_KEYS[message];
-  if (key) return t(key.includes(":") ? key : `common:${key}`);
-  for (const { pattern, key: patternKey, values } of UPSTREAM_MESSAGE_PATTERNS) {
-    const match = pattern.exec(message);
-    if (match) return t(patternKey, values(match));
-  }
-  if (/^Too many/i.test(message)) return t("common:upstream.tooMany");
-  return message;
+/** The answer's text in the user's language: its code translated, or else its message as the upstream wrote it. */
+export function translateUpstream({ code, params, message }: UpstreamNotice, t: TFunction): string {
+  const entry = code ? UPSTREAM_CODE_KEYS[code as ApiCode] : undefined;
+  if (!entry) return message;
+  const key = typeof entry === "string" ? entry : entry.key;
+  const values = typeof entry === "string" ? {} : entry.params(params ?? {});
+  return t(key.includes(":") ? key : `common:${key}`, values);
+}
+
+/**
+ * One field error of a 400: a validation message key (translated like the forms' own messages) or an ApiCode;
+ * `message` (the upstream's English text) when the web knows neither.
+ */
+export function translateFieldCode(field: FieldCode | undefined, message: string, t: TFunction): string {
+  if (field?.code.startsWith("validation.")) return translateMessage(t, field.code, field.params);
+  return translateUpstream({ code: field?.code, params: field?.params, message }, t);
+}
+
+/** A success answer's text in the user's language, or `fallback` when it said nothing (code "ok", no message). */
+export function translateSuccess(notice: UpstreamNotice, t: TFunction, fallback: string): string {
+  return translateUpstream(notice, t) || fallback;
 }

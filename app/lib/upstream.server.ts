@@ -2,7 +2,10 @@ import { createContext, redirect, type RouterContextProvider } from "react-route
 import type { SessionInfo } from "../../api/contract/users.ts";
 import { upstreamUrl } from "./config.server.ts";
 import type { RequestEnv } from "./request-context.server.ts";
-import { translateUpstreamMessage } from "./upstream-messages.ts";
+import type { TFunction } from "i18next";
+import type { ApiParams, FieldCodes } from "../../api/contract/codes.ts";
+import { answerSchemas, describeIssues } from "./upstream-contract.server.ts";
+import { translateFieldCode } from "./upstream-messages.ts";
 import { UPSTREAM_COOKIES, signedOutReasonOf, type SignedOutReason, type UpstreamCookieName, type WebSession } from "./session.server.ts";
 
 /**
@@ -21,7 +24,8 @@ export const FRONTEND_VERSION = "2";
 const TIMEOUT_MS = 15_000;
 
 /** `pages` is there on list answers ({ totalCount, page, perPage } plus any paging aids of the call). */
-export type Envelope<T> = { message: string; data: T; pages?: Record<string, unknown> };
+/** `code` and `params`: the answer's stable code (api/contract/codes.ts) and its values; `message`: the English text. */
+export type Envelope<T> = { code: string; params?: ApiParams; message: string; data: T; pages?: Record<string, unknown> };
 
 export class UpstreamError extends Error {
   constructor(
@@ -29,9 +33,18 @@ export class UpstreamError extends Error {
     readonly status: number | null,
     message: string,
     readonly data?: unknown,
+    /** The answer's stable code (api/contract/codes.ts), null when it gave none (or none was reached). */
+    readonly code: string | null = null,
+    readonly params: ApiParams | null = null,
   ) {
     super(message);
     this.name = "UpstreamError";
+  }
+
+  /** Field codes of a validation failure: `data.fieldCodes` (field → { code, params? }), beside `data.errors`. */
+  get fieldCodes(): FieldCodes | undefined {
+    const codes = (this.data as { fieldCodes?: unknown } | undefined)?.fieldCodes;
+    return codes && typeof codes === "object" ? (codes as FieldCodes) : undefined;
   }
 
   /** Field errors of a validation failure: 400 `{ data: { errors: { field: string[] } } }`. */
@@ -118,7 +131,7 @@ export class Upstream {
       return await this.send<T>(method, path, options, needsCsrf);
     } catch (error) {
       // A stale CSRF token (the upstream rotated it): refresh once and retry; the call was refused before it acted.
-      if (needsCsrf && error instanceof UpstreamError && error.status === 403 && /csrf/i.test(error.message)) {
+      if (needsCsrf && error instanceof UpstreamError && error.status === 403 && (error.code === "common.csrf" || /csrf/i.test(error.message))) {
         this.resetSessionInfo();
         await this.sessionInfo();
         return this.send<T>(method, path, options, needsCsrf);
@@ -173,7 +186,7 @@ export class Upstream {
       env.timing.add("upstream", performance.now() - started);
     }
     this.storeCookies(response);
-    if (options.raw && response.ok) return { message: "", data: response as unknown as T };
+    if (options.raw && response.ok) return { code: "ok", message: "", data: response as unknown as T };
 
     let json: unknown = undefined;
     const text = await response.text().catch(() => "");
@@ -184,7 +197,9 @@ export class Upstream {
         json = undefined;
       }
     }
-    const envelope = (json && typeof json === "object" ? json : {}) as { message?: unknown; data?: unknown; pages?: unknown };
+    const envelope = (json && typeof json === "object" ? json : {}) as { code?: unknown; params?: unknown; message?: unknown; data?: unknown; pages?: unknown };
+    const code = typeof envelope.code === "string" && envelope.code ? envelope.code : null;
+    const params = envelope.params && typeof envelope.params === "object" ? (envelope.params as ApiParams) : undefined;
 
     if (response.status === 401 && options.on401 !== "throw") {
       session.signOut();
@@ -199,11 +214,31 @@ export class Upstream {
           : typeof nested === "string" && nested
             ? nested
             : response.statusText || `HTTP ${response.status}`;
-      throw new UpstreamError(response.status, message, envelope.data);
+      throw new UpstreamError(response.status, message, envelope.data, code, params ?? null);
     }
-    if (json === undefined) throw new UpstreamError(response.status, "The upstream answered without JSON.");
-    const pages = envelope.pages && typeof envelope.pages === "object" ? (envelope.pages as Record<string, unknown>) : undefined;
-    return { message: typeof envelope.message === "string" ? envelope.message : "", data: envelope.data as T, ...(pages ? { pages } : {}) };
+    if (json === undefined) throw malformedAnswer(method, url.pathname, "not JSON");
+    // The contract's schemas of this endpoint (api/contract/endpoints.ts) parse the answer: a malformed one is a
+    // failed call (502), never data a page reads.
+    let data: unknown = envelope.data;
+    let pages = envelope.pages && typeof envelope.pages === "object" ? (envelope.pages as Record<string, unknown>) : undefined;
+    const schemas = answerSchemas(method, url.pathname);
+    if (schemas?.data) {
+      const parsed = schemas.data.safeParse(envelope.data);
+      if (!parsed.success) throw malformedAnswer(method, url.pathname, describeIssues(parsed.error));
+      data = parsed.data;
+    }
+    if (schemas?.pages) {
+      const parsed = schemas.pages.safeParse(envelope.pages);
+      if (!parsed.success) throw malformedAnswer(method, url.pathname, "pages: " + describeIssues(parsed.error));
+      pages = parsed.data as Record<string, unknown>;
+    }
+    return {
+      code: code ?? "ok",
+      ...(params ? { params } : {}),
+      message: typeof envelope.message === "string" ? envelope.message : "",
+      data: data as T,
+      ...(pages ? { pages } : {}),
+    };
   }
 
   private storeCookies(response: Response) {
@@ -214,6 +249,18 @@ export class Upstream {
     }
   }
 }
+
+/**
+ * An answer that breaks the contract: logged with the endpoint and where it breaks (no values), and thrown as a
+ * 502 so that the page says what it says for any upstream failure (spec §8: "Internal error").
+ */
+function malformedAnswer(method: Method, pathname: string, where: string): UpstreamError {
+  console.error(`[web] the upstream's answer to ${method} ${pathname} does not match the contract: ${where}`);
+  return new UpstreamError(502, "The upstream's answer does not match the contract.", undefined, MALFORMED_ANSWER);
+}
+
+/** The code of an UpstreamError for an answer that breaks the contract (the web's own, not the API's). */
+export const MALFORMED_ANSWER = "web.malformedAnswer";
 
 /** Name, raw value and whether the Set-Cookie line deletes the cookie (empty value, Max-Age ≤ 0, past Expires). */
 export function parseSetCookie(line: string): { name: string; value: string; expired: boolean } | null {
@@ -236,12 +283,13 @@ export function parseSetCookie(line: string): { name: string; value: string; exp
   return { name, value, expired };
 }
 
-/** Field errors of an upstream 400, translated where the web knows the message; empty otherwise. */
-export function upstreamFieldErrors(error: unknown, t: (key: string) => string): Record<string, string[]> {
+/** Field errors of an upstream 400, translated by their field codes where the web knows them; empty otherwise. */
+export function upstreamFieldErrors(error: unknown, t: TFunction): Record<string, string[]> {
   if (!(error instanceof UpstreamError) || !error.fieldErrors) return {};
   const out: Record<string, string[]> = {};
+  const codes = error.fieldCodes ?? {};
   for (const [field, messages] of Object.entries(error.fieldErrors)) {
-    if (Array.isArray(messages)) out[field] = messages.map((m) => translateUpstreamMessage(String(m), t as never));
+    if (Array.isArray(messages)) out[field] = messages.map((m, i) => translateFieldCode(codes[field]?.[i], String(m), t));
   }
   return out;
 }

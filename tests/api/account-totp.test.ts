@@ -81,6 +81,8 @@ describe("two-factor authentication", () => {
     const wrong = await c.post<{ errors: Record<string, string[]> }>("/api/v1/users/verify-totp", { code: wrongCode(secret) });
     expect(wrong.status).toBe(400);
     expect(wrong.body.data!.errors).toEqual({ code: ["Invalid code."] });
+    expect(wrong.body.code).toBe("auth.invalidCode");
+    expect((wrong.body.data as { fieldCodes?: unknown }).fieldCodes).toEqual({ code: [{ code: "auth.invalidCode" }] });
     expect((await row(email)).totpEnabled).toBe(false);
 
     const ok = await c.post<Enabled>("/api/v1/users/verify-totp", { code: codeNow(secret) });
@@ -187,6 +189,8 @@ describe("two-factor authentication", () => {
     const none = await c.post<{ errors: Record<string, string[]> }>("/api/v1/users/disable-totp", {});
     expect(none.status).toBe(400);
     expect(none.body.data!.errors).toEqual({ code: ["Enter a code from your authenticator app or your password"] });
+    expect(none.body.code).toBe("common.invalidFields");
+    expect((none.body.data as { fieldCodes?: unknown }).fieldCodes).toEqual({ code: [{ code: "validation.codeOrPassword" }] });
     const badPassword = await c.post<{ errors: Record<string, string[]> }>("/api/v1/users/disable-totp", { password: "WrongPassw0rd" });
     expect(badPassword.status).toBe(400);
     expect(badPassword.body.data!.errors).toEqual({ password: ["The password is not correct."] });

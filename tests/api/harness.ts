@@ -77,7 +77,7 @@ export async function startTestApi(opts: { seed?: boolean; env?: Record<string, 
   };
 }
 
-export type Reply<T = unknown> = { status: number; body: { message: string; data?: T; pages?: { totalCount: number; page: number; perPage: number } }; headers: Headers };
+export type Reply<T = unknown> = { status: number; body: { code: string; params?: Record<string, string | number>; message: string; data?: T; pages?: { totalCount: number; page: number; perPage: number } }; headers: Headers };
 
 /** A client with its own cookie jar, like one browser (or one web-tier session) talking to the API. */
 export class Client {

@@ -112,7 +112,7 @@ const samples: Record<EndpointKey, Sample> = {
   // Patient account. Avatars: every signed-in role; the rest: patients, on their own records.
   "POST /api/v1/profile/avatar": { ok: 200, send: (client, path) => uploadFile(client, path, { bytes: pngBytes, name: "me.png", type: "image/png" }) },
   "DELETE /api/v1/profile/avatar": { ok: 200 },
-  "GET /api/v1/avatars/:key": { path: () => `/api/v1/avatars/${avatarKey}`, ok: 200, send: async (client, path) => ({ ...(await client.request("HEAD", path)), body: { message: "" } }) },
+  "GET /api/v1/avatars/:key": { path: () => `/api/v1/avatars/${avatarKey}`, ok: 200, send: async (client, path) => ({ ...(await client.request("HEAD", path)), body: { code: "ok", message: "" } }) },
   "POST /actions/users/save-address": {
     body: {
       addressLine1: "1 Matrix Way",
@@ -145,7 +145,7 @@ const samples: Record<EndpointKey, Sample> = {
   "GET /api/v1/profile/portal-session": { ok: 200 },
   "PUT /api/v1/profile/chargebee-sync": { ok: 200 },
   "GET /api/v1/profile/invoices": { ok: 200 },
-  "GET /api/v1/profile/invoices/:id/pdf": { path: () => `/api/v1/profile/invoices/${invoiceId}/pdf`, ok: 200, send: async (client, path) => ({ ...(await client.request("HEAD", path)), body: { message: "" } }) },
+  "GET /api/v1/profile/invoices/:id/pdf": { path: () => `/api/v1/profile/invoices/${invoiceId}/pdf`, ok: 200, send: async (client, path) => ({ ...(await client.request("HEAD", path)), body: { code: "ok", message: "" } }) },
 };
 
 describe("permission matrix", () => {

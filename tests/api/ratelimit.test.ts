@@ -33,6 +33,8 @@ function expectLimited(r: Reply, maxSeconds: number) {
   expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
   expect((r.body.data as { retryAfter: number }).retryAfter).toBe(retryAfter);
   expect(r.body.message).toContain(`in ${Math.ceil(retryAfter / 60)} minute`);
+  expect(r.body.code).toBe("ratelimit.tooMany");
+  expect(r.body.params).toEqual({ minutes: Math.ceil(retryAfter / 60) });
 }
 
 let shifts = 0;

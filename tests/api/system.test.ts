@@ -28,11 +28,12 @@ describe("system endpoints", () => {
     const r = await c.get("/api/v1/nope");
     expect(r.status).toBe(404);
     expect(r.body.message).toBe("No such endpoint.");
+    expect(r.body.code).toBe("common.noSuchEndpoint");
     expect(r.headers.get("x-powered-by")).toBeNull();
     await c.sessionInfo();
     const bad = await fetch(api.url + "/actions/users/login", { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": c.csrf }, body: "{oops" });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ message: "The request could not be read." });
+    expect(await bad.json()).toEqual({ code: "common.badRequest", message: "The request could not be read." });
   });
 
   it("keeps the audit trail append-only", async () => {

@@ -469,7 +469,7 @@ describe("DELETE /api/v1/tasks/{id}", () => {
     expect((await guest.delete(`/api/v1/tasks/${t.id}`)).status).toBe(401);
     const r = await manager.delete<{ id: number }>(`/api/v1/tasks/${t.id}`);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ message: "Task deleted.", data: { id: t.id } });
+    expect(r.body).toEqual({ code: "tasks.deleted", message: "Task deleted.", data: { id: t.id } });
     expect((await manager.get(`/api/v1/tasks/${t.id}`)).status).toBe(404);
     expect((await manager.delete(`/api/v1/tasks/${t.id}`)).status).toBe(404);
     const audit = await one<{ patient_id: number; actor_role: string }>(sql`select patient_id, actor_role from audit_events where action = 'task.delete' and entity_id = ${String(t.id)}`);
@@ -484,7 +484,7 @@ describe("mass update and mass delete", () => {
     for (let i = 0; i < 3; i++) made.push((await createTask(manager)).body.data!.id);
     const r = await manager.post<{ ids: number[]; count: number }>("/api/v2/tasks/mass-update", { ids: [...made, 99999999, made[0]], status: "to_verify_by_team", providerId: ids.support });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ message: "Tasks updated.", data: { ids: made, count: 3 } });
+    expect(r.body).toEqual({ code: "tasks.massUpdated", message: "Tasks updated.", data: { ids: made, count: 3 } });
     for (const id of made) {
       const t = (await manager.get<Task>(`/api/v1/tasks/${id}`)).body.data!;
       expect(t).toMatchObject({ status: 5, providerId: ids.support });
@@ -515,7 +515,7 @@ describe("mass update and mass delete", () => {
     expect((await guest.delete("/api/v2/tasks/mass-delete", { ids: made })).status).toBe(401);
     const r = await manager.delete<{ ids: number[]; count: number }>("/api/v2/tasks/mass-delete", { ids: [made[0], made[1], 99999999] });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ message: "Tasks deleted.", data: { ids: [made[0], made[1]], count: 2 } });
+    expect(r.body).toEqual({ code: "tasks.massDeleted", message: "Tasks deleted.", data: { ids: [made[0], made[1]], count: 2 } });
     const q = await manager.delete<{ ids: number[] }>(`/api/v2/tasks/mass-delete?ids[]=${made[2]}&ids[]=${made[3]}`);
     expect(q.status).toBe(200);
     expect(q.body.data!.ids).toEqual([made[2], made[3]]);

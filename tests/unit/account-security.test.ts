@@ -8,11 +8,9 @@ import { describe, expect, it, vi } from "vitest";
 import { describeDevice } from "../../app/components/account-security/device";
 import { securityPathFor } from "../../app/components/account-security/paths";
 import { isSecurityIntent } from "../../app/components/account-security/types";
-import { createTranslator } from "../../app/lib/translate";
 import { resources } from "../../app/lib/i18n.server";
 import { changeEmailSchema, changePasswordSchema, signInSchema, totpDisableSchema } from "../../app/lib/schemas/auth";
 import { UPSTREAM_COOKIES, WebSession } from "../../app/lib/session.server";
-import { translateUpstreamMessage } from "../../app/lib/upstream-messages";
 import { Upstream } from "../../app/lib/upstream.server";
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -54,10 +52,14 @@ describe("the BFF keeps the upstream's known-device cookie (th_device) like th_m
     signIn.headers.append("Set-Cookie", "th_session=s1; Path=/; HttpOnly");
     signIn.headers.append("Set-Cookie", "th_device=1.1700000000000.mac; Path=/; Max-Age=15552000; HttpOnly");
     signIn.headers.append("Set-Cookie", "th_mfa=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT");
-    const { upstream, session, cookies } = await client([json(200, { message: "", data: { csrfTokenValue: "g" } }, { "Set-Cookie": "th_guest=g1; Path=/" }), signIn, json(200, { message: "", data: null })]);
+    const { upstream, session, cookies } = await client([
+      json(200, { message: "", data: { id: null, isGuest: true, groups: [], csrfTokenValue: "g", sessionEnded: null } }, { "Set-Cookie": "th_guest=g1; Path=/" }),
+      signIn,
+      json(200, { message: "", data: { password: true, totp: false, recoveryCodesLeft: 0 } }),
+    ]);
     await upstream.post("/actions/users/login", { loginName: "a@b.test", password: "x" });
     expect(session.upstreamCookies).toEqual({ th_guest: "g1", th_session: "s1", th_device: "1.1700000000000.mac" });
-    await upstream.get("/api/v1/profile");
+    await upstream.get("/api/v1/users/get-auth-methods");
     expect(cookies.at(-1)).toBe("th_guest=g1; th_session=s1; th_device=1.1700000000000.mac");
     session.signOut();
     expect(session.upstreamCookies).toEqual({ th_guest: "g1", th_device: "1.1700000000000.mac" });
@@ -93,55 +95,6 @@ describe("the BFF keeps the upstream's known-device cookie (th_device) like th_m
   });
 });
 
-describe("the API's messages of these flows, in both languages", () => {
-  const en = createTranslator("en-US", resources["en-US"], "common").t;
-  const es = createTranslator("es-US", resources["es-US"], "common").t;
-
-  it("rate limits keep their minutes", () => {
-    expect(translateUpstreamMessage("Too many attempts. Try again in 15 minutes.", en)).toBe("Too many attempts. Try again in 15 minutes.");
-    expect(translateUpstreamMessage("Too many attempts. Try again in 1 minute.", en)).toBe("Too many attempts. Try again in 1 minute.");
-    expect(translateUpstreamMessage("Too many attempts. Try again in 15 minutes.", es)).toBe("Demasiados intentos. Inténtelo de nuevo en 15 minutos.");
-    expect(translateUpstreamMessage("Too many attempts. Try again in 1 minute.", es)).toBe("Demasiados intentos. Inténtelo de nuevo en 1 minuto.");
-  });
-
-  it("messages with an address or a count", () => {
-    expect(translateUpstreamMessage("We sent a confirmation link to a@b.test. Your email address changes when you open it.", es)).toBe(
-      "Enviamos un enlace de confirmación a a@b.test. Su correo electrónico cambiará cuando lo abra.",
-    );
-    expect(translateUpstreamMessage("We sent a confirmation link to a@b.test.", es)).toBe("Enviamos un enlace de confirmación a a@b.test.");
-    expect(translateUpstreamMessage("1 other session has been signed out.", es)).toBe("Se cerró 1 otra sesión.");
-    expect(translateUpstreamMessage("3 other sessions have been signed out.", en)).toBe("3 other sessions have been signed out.");
-    expect(translateUpstreamMessage("3 other sessions have been signed out.", es)).toBe("Se cerraron 3 otras sesiones.");
-  });
-
-  it("every fixed message of the reset, password, email, two-factor and session calls reads in Spanish", () => {
-    const messages = [
-      "If an account exists for this email address, we have sent it a link to reset the password. It can take a few minutes; check your spam folder if nothing arrives within 15 minutes.",
-      "This link is not valid. Check that you opened the whole link from the email, or ask for a new one.",
-      "This link has already been used. Ask for a new one if you still need it.",
-      "This link has expired. Please ask for a new one.",
-      "Your password has been set. Please sign in with your new password.",
-      "The current password is not correct.",
-      "Your password has been changed. Other devices have been signed out.",
-      "This email address cannot be used. Please choose another one.",
-      "Your email address has been changed. Sign in with the new address from now on.",
-      "The session has been signed out.",
-      "Two-factor authentication is already on. Turn it off first to set up another device.",
-      "There is no two-factor setup in progress. Start again to get a new QR code.",
-      "Enter the 6-digit code from your authenticator app.",
-      "Two-factor authentication is off.",
-      "The password is not correct.",
-      "Invalid code.",
-      "Your sign-in has expired. Please sign in again.",
-    ];
-    for (const message of messages) {
-      const spanish = translateUpstreamMessage(message, es);
-      expect(spanish, message).not.toBe(message);
-      expect(spanish, message).not.toMatch(/^security:|^common:/);
-      expect(translateUpstreamMessage(message, en), message).toBe(message);
-    }
-  });
-});
 
 describe("sessions list: the device in words", () => {
   it.each([

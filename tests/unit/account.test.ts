@@ -6,7 +6,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { createTranslator } from "../../app/lib/translate";
 import { resources } from "../../app/lib/i18n.server";
 import {
   addCardFormSchema,
@@ -19,7 +18,6 @@ import {
   type AddressForm,
 } from "../../app/lib/schemas/account";
 import { NAMED_ZONES, offsetText, timeZoneOptions, timeZoneValue, UTC_OFFSETS } from "../../app/components/account/time-zones";
-import { translateUpstreamMessage, UPSTREAM_MESSAGE_KEYS } from "../../app/lib/upstream-messages";
 import { saveAddressRequestSchema } from "../../api/contract/patient-account";
 
 const form = (values: Record<string, string>) => {
@@ -210,18 +208,5 @@ describe("account texts", () => {
     expect(keys.size).toBeGreaterThan(100);
     const missing = [...keys].filter((key) => typeof lookup("en-US", key) !== "string" || typeof lookup("es-US", key) !== "string");
     expect(missing).toEqual([]);
-  });
-
-  it("the API's messages of the account calls read in Spanish", () => {
-    const t = createTranslator("es-US", resources["es-US"], "common").t;
-    expect(translateUpstreamMessage("Your card was declined. Please contact your bank to approve the charge, then try again.", t)).toBe(
-      "Su tarjeta fue rechazada. Comuníquese con su banco para que apruebe el cargo y vuelva a intentarlo.",
-    );
-    expect(translateUpstreamMessage("Cannot download invoice", t)).toBe("No se puede descargar la factura");
-    expect(translateUpstreamMessage("Uploaded image is too large", t)).toBe("La imagen subida es demasiado grande");
-    for (const [message, key] of Object.entries(UPSTREAM_MESSAGE_KEYS).filter(([, key]) => key.startsWith("account:"))) {
-      expect(translateUpstreamMessage(message, t), message).not.toBe(message);
-      expect(lookup("en-US", key), key).toBe(message);
-    }
   });
 });

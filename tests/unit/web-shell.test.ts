@@ -137,7 +137,7 @@ describe("the upstream client", () => {
     );
     const { upstream, calls, session } = await client([sessionInfo, json(200, { message: "ok", data: 1 })]);
     const result = await upstream.post<number>("/api/v1/track", { event: "PageView" });
-    expect(result).toEqual({ message: "ok", data: 1 });
+    expect(result).toEqual({ code: "ok", message: "ok", data: 1 });
     expect(calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual(["POST /api/v1/users/session-info", "POST /api/v1/track"]);
     const track = calls[1];
     expect(track.headers.get("Accept")).toBe("application/json");
@@ -153,7 +153,7 @@ describe("the upstream client", () => {
   });
 
   it("GET sends no CSRF token; query arrays use key[]", async () => {
-    const { upstream, calls } = await client([json(200, { message: "", data: [] })]);
+    const { upstream, calls } = await client([json(200, { message: "", data: [], pages: { totalCount: 0, page: 2, perPage: 20 } })]);
     await upstream.get("/api/v1/users", { query: { roles: ["providers", "nurse"], search: "", page: 2 } });
     const url = new URL(calls[0].url);
     expect(url.searchParams.getAll("roles[]")).toEqual(["providers", "nurse"]);
@@ -213,7 +213,7 @@ describe("the upstream client", () => {
       json(200, { message: "saved", data: null }),
     ]);
     session.csrf = "stale";
-    await expect(upstream.put("/api/v1/profile", { firstName: "A" })).resolves.toMatchObject({ message: "saved" });
+    await expect(upstream.post("/api/v1/users/update-password", { currentPassword: "A" })).resolves.toMatchObject({ message: "saved" });
     expect(calls.map((c) => c.headers.get("X-CSRF-Token"))).toEqual(["stale", null, "fresh"]);
   });
 
@@ -230,7 +230,9 @@ describe("spec §8 error texts, in both languages", () => {
     [new UpstreamError(500, "boom"), "Internal error", "Error interno"],
     [new UpstreamError(502, "Bad gateway"), "Internal error", "Error interno"],
     [new UpstreamError(null, "fetch failed"), "Please check your internet connection and try again.", "Compruebe su conexión a internet e inténtelo de nuevo."],
-    [new UpstreamError(400, "Invalid email or password."), "Invalid email or password.", "Correo electrónico o contraseña incorrectos."],
+    [new UpstreamError(400, "Invalid email or password.", undefined, "auth.invalidLogin"), "Invalid email or password.", "Correo electrónico o contraseña incorrectos."],
+    // An upstream that sends no code (or one the web does not know): its message, as it is (spec §8).
+    [new UpstreamError(400, "Invalid email or password."), "Invalid email or password.", "Invalid email or password."],
     [new UpstreamError(404, "Some other message"), "Some other message", "Some other message"],
   ])("%s", (error, english, spanish) => {
     expect(errorToastMessage(error, en)).toBe(english);

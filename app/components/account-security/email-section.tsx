@@ -7,7 +7,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { CHANGE_EMAIL_CHECKS, checkForm } from "~/lib/form-checks";
 import { useHydrated } from "~/lib/use-hydrated";
-import { suggestEmail } from "../../../api/domain/email-suggest.ts";
+import { suggestEmail } from "../../../api/contract/email-suggest.ts";
 import { IntentField, SecuritySection, replyFor, useSubmitting, type HeadingLevel } from "./shared";
 import type { SecurityActionData } from "./types";
 

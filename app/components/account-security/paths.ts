@@ -1,4 +1,4 @@
-import type { Role } from "../../../api/domain/roles.ts";
+import type { Role } from "../../../api/contract/roles.ts";
 
 /** The id of the security section on the staff and manager profile pages (/staff/profile#security). */
 export const SECURITY_SECTION_ID = "security";

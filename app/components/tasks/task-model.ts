@@ -31,8 +31,8 @@ import {
   TASK_STATUS_STRINGS,
   TASK_STATUS_VALUES,
   type TaskStatusString,
-} from "../../../api/domain/enums.ts";
-import { TEAMS } from "../../../api/domain/roles.ts";
+} from "../../../api/contract/enums.ts";
+import { TEAMS } from "../../../api/contract/roles.ts";
 
 export { ACTIVE_TASK_STATUS_STRINGS, TASK_CATEGORY_DISPLAY_ORDER, TASK_JOURNEY_VALUES, TASK_SOURCES, TASK_STATUS_STRINGS, TASK_STATUS_VALUES };
 export type { TaskStatusString };

@@ -8,7 +8,7 @@ import { assertFormPost, isTrustedNavigation } from "~/lib/csrf.server";
 import { getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { redirectWithToast } from "~/lib/toast.server";
-import { translateUpstreamMessage } from "~/lib/upstream-messages";
+import { translateSuccess } from "~/lib/upstream-messages";
 import { useShell } from "~/lib/use-shell";
 
 export const handle = { title: "common:pages.logout" } satisfies RouteHandle;
@@ -24,8 +24,8 @@ export const handle = { title: "common:pages.logout" } satisfies RouteHandle;
  */
 async function performLogout(context: Route.LoaderArgs["context"]) {
   const t = getT(context);
-  const message = await signOut(context);
-  return redirectWithToast(context, "/login", "success", message ? translateUpstreamMessage(message, t) : t("common:upstream.signedOut"));
+  const notice = await signOut(context);
+  return redirectWithToast(context, "/login", "success", notice ? translateSuccess(notice, t, t("common:upstream.signedOut")) : t("common:upstream.signedOut"));
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

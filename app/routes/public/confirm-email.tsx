@@ -12,10 +12,10 @@ import { getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { confirmEmailSchema } from "~/lib/schemas/auth";
 import { errorToastMessage, notifyUpstreamError } from "~/lib/toast.server";
-import { translateUpstreamMessage } from "~/lib/upstream-messages";
-import { getUpstream, UpstreamError } from "~/lib/upstream.server";
-import { linkProblemSchema, type confirmEmailSchema as confirmEmailResultSchema } from "../../../api/contract/account.ts";
-import type { z } from "zod";
+import { translateUpstream } from "~/lib/upstream-messages";
+import { UpstreamError } from "~/lib/upstream.server";
+import { passwordResetApi } from "~/lib/account-security.server";
+import { linkProblemSchema } from "../../../api/contract/account.ts";
 
 export const handle = { title: "security:confirmEmail.title", i18n: ["security"] } satisfies RouteHandle;
 
@@ -43,12 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ reply: submission.reply(), result: null, problem: { reason: "invalid", message: t("security:upstream.linkInvalid") } as Problem }, { status: 400 });
   }
   try {
-    const response = await getUpstream(context).post<z.infer<typeof confirmEmailResultSchema>>("/actions/users/confirm-email", submission.value);
+    const response = await passwordResetApi.confirmEmail(context, submission.value);
     return { reply: submission.reply(), result: response.data, problem: null };
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 400) {
       const link = linkProblemSchema.safeParse(error.data);
-      const problem: Problem = { reason: link.success ? link.data.reason : "unusable", message: translateUpstreamMessage(error.message, t) };
+      const problem: Problem = { reason: link.success ? link.data.reason : "unusable", message: translateUpstream(error, t) };
       return data({ reply: submission.reply(), result: null, problem }, { status: 400 });
     }
     notifyUpstreamError(context, error, t);

@@ -10,7 +10,8 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { forgotPasswordSchema } from "~/lib/schemas/auth";
 import { getWebSession } from "~/lib/session.server";
 import { errorToastMessage, notifyUpstreamError } from "~/lib/toast.server";
-import { getUpstream, upstreamFieldErrors, UpstreamError } from "~/lib/upstream.server";
+import { upstreamFieldErrors, UpstreamError } from "~/lib/upstream.server";
+import { passwordResetApi } from "~/lib/account-security.server";
 
 export const handle = { title: "common:pages.forgotPassword" } satisfies RouteHandle;
 
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
   try {
-    await getUpstream(context).post<null>("/actions/users/send-password-reset-email", submission.value);
+    await passwordResetApi.sendResetLink(context, submission.value);
     getWebSession(context).flashResetLoginName(submission.value.loginName);
     return redirect("/reset-link");
   } catch (error) {

@@ -15,7 +15,7 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { signInSchema, type SignInStep } from "~/lib/schemas/auth";
 import { getWebSession } from "~/lib/session.server";
 import { errorToastMessage, notify, redirectWithToast } from "~/lib/toast.server";
-import { translateUpstreamMessage } from "~/lib/upstream-messages";
+import { translateFieldCode, translateSuccess } from "~/lib/upstream-messages";
 import { UpstreamError } from "~/lib/upstream.server";
 
 export const handle = { title: "common:pages.login" } satisfies RouteHandle;
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       context,
       afterSignIn(result.role, safeRedirect(redirectTo)),
       "success",
-      result.message ? translateUpstreamMessage(result.message, t) : t("common:upstream.signedIn"),
+      translateSuccess(result.notice, t, t("common:upstream.signedIn")),
     );
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
@@ -73,10 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     notify(context, "error", message);
     const fieldErrors: Record<string, string[]> = {};
     for (const [field, messages] of Object.entries(error.fieldErrors ?? {})) {
-      fieldErrors[field === "loginName" ? "email" : field] = messages.map((m) => translateUpstreamMessage(m, t));
+      fieldErrors[field === "loginName" ? "email" : field] = messages.map((m, i) => translateFieldCode(error.fieldCodes?.[field]?.[i], m, t));
     }
     // A two-factor step that expired (5 minutes) sends the user back to the password step.
-    const expired = intent !== "password" && /expired/i.test(error.message);
+    const expired = intent !== "password" && (error.code === "auth.signInExpired" || (!error.code && /expired/i.test(error.message)));
     if (expired) getWebSession(context).setUpstreamCookie("th_mfa", null);
     const status = error.status ?? 503;
     return data(

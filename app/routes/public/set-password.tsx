@@ -13,8 +13,9 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { setPasswordSchema } from "~/lib/schemas/auth";
 import { getWebSession } from "~/lib/session.server";
 import { notifyUpstreamError } from "~/lib/toast.server";
-import { translateUpstreamMessage } from "~/lib/upstream-messages";
-import { getUpstream, upstreamFieldErrors, UpstreamError } from "~/lib/upstream.server";
+import { translateUpstream } from "~/lib/upstream-messages";
+import { upstreamFieldErrors, UpstreamError } from "~/lib/upstream.server";
+import { passwordResetApi } from "~/lib/account-security.server";
 import { linkProblemSchema } from "../../../api/contract/account.ts";
 
 export const handle = { title: "common:pages.setPassword" } satisfies RouteHandle;
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ reply: submission.reply({ hideFields: SECRET_FIELDS }), linkProblem: null }, { status: 400 });
   }
   try {
-    await getUpstream(context).post<null>("/actions/users/set-password", submission.value);
+    await passwordResetApi.setPassword(context, submission.value);
     // A reset ends every session of the user; if that was this browser's, the upstream cleared its cookie.
     const session = getWebSession(context);
     if (!session.hasUpstreamSession && session.user) session.signOut();
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const problem = error instanceof UpstreamError && error.status === 400 ? linkProblemSchema.safeParse(error.data) : null;
     if (problem?.success) {
-      const message = translateUpstreamMessage((error as UpstreamError).message, t);
+      const message = translateUpstream(error as UpstreamError, t);
       return data({ reply: submission.reply({ hideFields: SECRET_FIELDS }), linkProblem: { reason: problem.data.reason, message } }, { status: 400 });
     }
     notifyUpstreamError(context, error, t);

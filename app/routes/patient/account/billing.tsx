@@ -8,19 +8,17 @@ import { PageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { successMessage } from "~/lib/account.server";
+import { accountApi, successMessage } from "~/lib/account.server";
 import { formatCurrency, formatDate } from "~/lib/format";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { billingFormSchema, portalSessionParam } from "~/lib/schemas/account";
 import { notifyUpstreamError, redirectWithToast, takeToasts } from "~/lib/toast.server";
-import { getUpstream, UpstreamError } from "~/lib/upstream.server";
+import { UpstreamError } from "~/lib/upstream.server";
 import {
   INVOICES_DEFAULT_PER_PAGE,
-  type BillingSync,
   type Invoice,
   type InvoiceStatus,
-  type PortalSession,
 } from "../../../../api/contract/patient-account.ts";
 
 export const handle = { title: "common:pages.accountBilling" } satisfies RouteHandle;
@@ -50,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let pages: Pages = { totalCount: 0, page, perPage: INVOICES_DEFAULT_PER_PAGE };
   let failed = false;
   try {
-    const response = await getUpstream(context).get<Invoice[]>("/api/v1/profile/invoices", { query: { page, perPage: INVOICES_DEFAULT_PER_PAGE } });
+    const response = await accountApi(context).invoices(page, INVOICES_DEFAULT_PER_PAGE);
     invoices = response.data;
     if (response.pages) pages = response.pages as Pages;
   } catch (error) {
@@ -83,15 +81,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getT(context);
   const submission = billingFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!submission.success) return data({ ok: false }, { status: 400 });
-  const upstream = getUpstream(context);
+  const api = accountApi(context);
   try {
     if (submission.data.intent === "openPortal") {
-      const session = await upstream.get<PortalSession>("/api/v1/profile/portal-session");
+      const session = await api.portalSession();
       return redirect(session.data.url);
     }
     const { portalSessionId } = submission.data;
-    const response = await upstream.put<BillingSync>("/api/v1/profile/chargebee-sync", portalSessionId ? { portalSessionId } : {});
-    return redirectWithToast(context, BILLING_PATH, "success", successMessage(response.message, t, t("account:billing.synced")));
+    const response = await api.syncBilling(portalSessionId);
+    return redirectWithToast(context, BILLING_PATH, "success", successMessage(response, t, t("account:billing.synced")));
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     notifyUpstreamError(context, error, t);

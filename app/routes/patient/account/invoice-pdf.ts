@@ -2,7 +2,8 @@ import type { Route } from "./+types/invoice-pdf";
 import { ACCOUNT_PATHS, DOWNLOAD_FAILED_PARAM } from "~/components/account/paths";
 import { getT } from "~/lib/i18n.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { getUpstream, UpstreamError } from "~/lib/upstream.server";
+import { UpstreamError } from "~/lib/upstream.server";
+import { accountApi } from "~/lib/account.server";
 
 const FAILED = `${ACCOUNT_PATHS.billing}?${DOWNLOAD_FAILED_PARAM.name}=${DOWNLOAD_FAILED_PARAM.value}`;
 
@@ -25,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^[1-9][0-9]{0,9}$/.test(params.id)) return fail();
   let upstream: Response;
   try {
-    upstream = await getUpstream(context).download(`/api/v1/profile/invoices/${params.id}/pdf`);
+    upstream = await accountApi(context).invoicePdf(params.id);
   } catch (error) {
     if (error instanceof UpstreamError) return fail();
     throw error;

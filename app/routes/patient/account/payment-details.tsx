@@ -15,13 +15,13 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Modal } from "~/components/ui/modal";
-import { formFailure, successMessage } from "~/lib/account.server";
+import { accountApi, formFailure, successMessage } from "~/lib/account.server";
 import { getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { addCardFormSchema, deleteCardFormSchema, makePrimaryFormSchema, portalSessionParam } from "~/lib/schemas/account";
 import { notify, notifyUpstreamError, redirectWithToast, takeToasts } from "~/lib/toast.server";
-import { translateUpstreamMessage } from "~/lib/upstream-messages";
-import { getUpstream, UpstreamError } from "~/lib/upstream.server";
+import { translateUpstream } from "~/lib/upstream-messages";
+import { UpstreamError } from "~/lib/upstream.server";
 import type { PaymentMethod, PaymentMethods } from "../../../../api/contract/patient-account.ts";
 
 export const handle = { title: "common:pages.accountPaymentDetails" } satisfies RouteHandle;
@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const portalSession = portalSessionParam(url.searchParams.get("portalSession"));
   let methods: PaymentMethods | null = null;
   try {
-    methods = (await getUpstream(context).get<PaymentMethods>("/api/v2/profile/payment-methods")).data;
+    methods = (await accountApi(context).paymentMethods()).data;
   } catch (error) {
     notifyUpstreamError(context, error, getT(context));
   }
@@ -84,7 +84,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const portalSession = portalSessionParam(url.searchParams.get("portalSession"));
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const upstream = getUpstream(context);
 
   if (intent === "makePrimary" || intent === "deleteCard") {
     const submission = parseWithZod(formData, { schema: intent === "makePrimary" ? makePrimaryFormSchema : deleteCardFormSchema });
@@ -93,10 +92,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const response =
         intent === "makePrimary"
-          ? await upstream.put<PaymentMethods>("/api/v2/profile/primary-payment-method", { id })
-          : await upstream.delete<PaymentMethods>("/api/v2/profile/payment-method", { id });
+          ? await accountApi(context).makePrimary(id)
+          : await accountApi(context).removeCard(id);
       const fallback = t(intent === "makePrimary" ? "account:cards.primaryChanged" : "account:cards.removed");
-      return redirectWithToast(context, pagePath(portalSession), "success", successMessage(response.message, t, fallback));
+      return redirectWithToast(context, pagePath(portalSession), "success", successMessage(response, t, fallback));
     } catch (error) {
       notifyUpstreamError(context, error, t);
       return data({ intent, reply: submission.reply() as Reply, declined: null }, { status: 400 });
@@ -109,12 +108,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { cardNumber, expMonth, expYear, cvc, name, makePrimary } = submission.value;
   try {
-    const response = await upstream.post<PaymentMethod>("/api/v2/profile/payment-methods", { cardNumber, expMonth, expYear, cvc, name, makePrimary });
-    return redirectWithToast(context, pagePath(portalSession), "success", successMessage(response.message, t, t("account:cards.added")));
+    const response = await accountApi(context).addCard({ cardNumber, expMonth, expYear, cvc, name, makePrimary });
+    return redirectWithToast(context, pagePath(portalSession), "success", successMessage(response, t, t("account:cards.added")));
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 402) {
       // Spec §8: the card-declined notice (contact your bank to approve), beside the form and as a toast.
-      const declined = translateUpstreamMessage(error.message, t);
+      const declined = translateUpstream(error, t);
       notify(context, "error", declined);
       return data({ intent: "addCard", reply: submission.reply({ hideFields: SECRET_FIELDS }) as Reply, declined }, { status: 400 });
     }

@@ -9,14 +9,13 @@ import { AccountSection, FullWidthFormErrors, Intent, useSubmitting } from "~/co
 import { SubmitButton, TextField } from "~/components/form-field";
 import { PageTitle } from "~/components/page-title";
 import { Select } from "~/components/ui/select";
-import { formFailure, getProfile, successMessage } from "~/lib/account.server";
+import { accountApi, formFailure, getProfile, successMessage } from "~/lib/account.server";
 import { formatPhone } from "~/lib/format";
 import { translateMessage } from "~/lib/i18n";
 import { getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { addressFormSchema, toSaveAddressPayload } from "~/lib/schemas/account";
 import { redirectWithToast, takeToasts } from "~/lib/toast.server";
-import { getUpstream } from "~/lib/upstream.server";
 import type { Address } from "../../../../api/contract/patient-account.ts";
 import { US_STATES, type AddressType } from "../../../../api/contract/patient-account-rules.ts";
 
@@ -79,8 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const v = submission.value;
   const payload = toSaveAddressPayload(v);
   try {
-    const response = await getUpstream(context).post<Address>("/actions/users/save-address", payload);
-    return redirectWithToast(context, PATH, "success", successMessage(response.message, t, t(`account:addresses.${v.intent}Saved`)));
+    const response = await accountApi(context).saveAddress(payload);
+    return redirectWithToast(context, PATH, "success", successMessage(response, t, t(`account:addresses.${v.intent}Saved`)));
   } catch (error) {
     return data({ intent, reply: submission.reply(formFailure(context, error, t, formField)) }, { status: 400 });
   }

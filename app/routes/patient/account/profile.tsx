@@ -15,15 +15,16 @@ import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { formFailure, getProfile, successMessage } from "~/lib/account.server";
+import { accountApi, formFailure, getProfile, successMessage } from "~/lib/account.server";
 import { formatDate, formatPhone } from "~/lib/format";
 import { translateMessage } from "~/lib/i18n";
 import { getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { profileDetailsSchema, profileEmailSchema, removeAvatarSchema, timeZoneUpdate } from "~/lib/schemas/account";
 import { notify, redirectWithToast, takeToasts } from "~/lib/toast.server";
-import { getUpstream, UpstreamError } from "~/lib/upstream.server";
-import { suggestEmail } from "../../../../api/domain/email-suggest.ts";
+import { UpstreamError } from "~/lib/upstream.server";
+import { isMultipart, readAvatarUpload } from "~/lib/avatar-upload.server";
+import { suggestEmail } from "../../../../api/contract/email-suggest.ts";
 import type { Profile } from "../../../../api/contract/patient-account.ts";
 import {
   AVATAR_EXTENSIONS,
@@ -32,6 +33,7 @@ import {
   AVATAR_MAX_BYTES,
   AVATAR_MAX_MB,
   AVATAR_SIZE,
+  fileExtension,
 } from "../../../../api/contract/patient-account-rules.ts";
 
 export const handle = { title: "common:pages.accountProfile" } satisfies RouteHandle;
@@ -73,10 +75,9 @@ type ActionResult =
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getT(context);
-  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return uploadAvatar(request, context);
+  if (isMultipart(request)) return uploadAvatar(request, context);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const upstream = getUpstream(context);
 
   if (intent === "email") {
     const submission = parseWithZod(formData, { schema: profileEmailSchema });
@@ -91,9 +92,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       // "We sent a confirmation link to {email}. Your email address changes when you open it." (translated): a
       // toast, and a notice that stays beside the form (the address itself changes only when the link is opened).
-      const response = await upstream.put<Profile>("/api/v1/profile", { user: { email: newEmail } });
-      const linkSent = !response.message || response.message.startsWith("We sent a confirmation link to");
-      const sent = linkSent ? t("account:profile.emailLinkSent", { email: newEmail }) : successMessage(response.message, t, "");
+      const response = await accountApi(context).updateProfile({ user: { email: newEmail } });
+      const linkSent = response.code === "account.emailChangeSent" || response.code === "account.emailVerifySent" || (response.code === "ok" && !response.message);
+      const sent = linkSent ? t("account:profile.emailLinkSent", { email: newEmail }) : successMessage(response, t, "");
       notify(context, "success", sent);
       return data<ActionResult>({ intent, reply: submission.reply({ resetForm: true }), sent });
     } catch (error) {
@@ -106,8 +107,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: removeAvatarSchema });
     if (submission.status !== "success") return data<ActionResult>({ intent, reply: submission.reply() }, { status: 400 });
     try {
-      const response = await upstream.delete<Profile>("/api/v1/profile/avatar");
-      return redirectWithToast(context, PATH, "success", successMessage(response.message, t, t("account:profile.avatarRemoved")));
+      const response = await accountApi(context).removeAvatar();
+      return redirectWithToast(context, PATH, "success", successMessage(response, t, t("account:profile.avatarRemoved")));
     } catch (error) {
       return data<ActionResult>({ intent, reply: submission.reply(formFailure(context, error, t)) }, { status: 400 });
     }
@@ -117,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data<ActionResult>({ intent: "details", reply: submission.reply() }, { status: 400 });
   const { firstName, middleName, lastName, phone, dateOfBirth, timeZone } = submission.value;
   try {
-    await upstream.put<Profile>("/api/v1/profile", {
+    await accountApi(context).updateProfile({
       firstName,
       middleName,
       lastName,
@@ -137,63 +138,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 /* Avatar upload                                                                                                */
 /* ------------------------------------------------------------------------------------------------------------ */
 
-class TooLarge extends Error {}
-
-/** Room for the multipart framing and the other fields around the file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-/** Past this the upload is not read any further (the connection is closed on the sender). */
-const DRAIN_LIMIT = 64 * 1024 * 1024;
-
-/**
- * Reads a multipart body, keeping at most `limit` bytes: beyond that the rest is read and dropped (up to
- * DRAIN_LIMIT, so the browser gets the answer rather than a reset connection) and TooLarge is thrown.
- */
-async function readLimitedFormData(request: Request, limit: number): Promise<FormData> {
-  if (Number(request.headers.get("content-length") ?? 0) > DRAIN_LIMIT) throw new TooLarge();
-  const reader = request.body?.getReader();
-  if (!reader) return new FormData();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > DRAIN_LIMIT) {
-      await reader.cancel();
-      break;
-    }
-    if (total <= limit) chunks.push(value);
-  }
-  if (total > limit) throw new TooLarge();
-  const body = new Blob(chunks as BlobPart[]);
-  return new Request(request.url, { method: "POST", headers: { "content-type": request.headers.get("content-type") ?? "" }, body }).formData();
-}
-
-const extensionOf = (name: string) => (/\.([a-z0-9]+)$/i.exec(name)?.[1] ?? "").toLowerCase();
-
-/** The picture form (spec §5 uploads): checked here for presence, size and extension, then by content in the API. */
+/** The picture form (spec §5 uploads): checked on the web server (app/lib/avatar-upload.server.ts), then by content in the API. */
 async function uploadAvatar(request: Request, context: Route.ActionArgs["context"]) {
   const t = getT(context);
-  const fail = (message: string, status = 400) => {
+  const upload = await readAvatarUpload(request);
+  if ("problem" in upload) {
+    const message = t(upload.problem.key);
     notify(context, "error", message);
-    return data<ActionResult>({ intent: "avatar", avatarError: message }, { status });
-  };
-  let formData: FormData;
-  try {
-    formData = await readLimitedFormData(request, AVATAR_MAX_BYTES + MULTIPART_OVERHEAD);
-  } catch (error) {
-    if (error instanceof TooLarge) return fail(t("account:upstream.avatarTooLarge"), 413);
-    return fail(t("account:upstream.avatarMissing"));
+    return data<ActionResult>({ intent: "avatar", avatarError: message }, { status: upload.problem.status });
   }
-  const file = formData.get(AVATAR_FIELD);
-  if (!(file instanceof File) || file.size === 0) return fail(t("account:upstream.avatarMissing"));
-  if (file.size > AVATAR_MAX_BYTES) return fail(t("account:upstream.avatarTooLarge"), 413);
-  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) return fail(t("account:upstream.avatarType"));
-  const body = new FormData();
-  body.append(AVATAR_FIELD, file, file.name);
+  const { body } = upload;
   try {
-    const response = await getUpstream(context).post<Profile>("/api/v1/profile/avatar", body);
-    return redirectWithToast(context, PATH, "success", successMessage(response.message, t, t("account:profile.avatarSaved")));
+    const response = await accountApi(context).uploadAvatar(body);
+    return redirectWithToast(context, PATH, "success", successMessage(response, t, t("account:profile.avatarSaved")));
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     const failure = formFailure(context, error, t);
@@ -351,7 +308,7 @@ function AvatarSection({ profile, result }: { profile: ProfileView; result: Acti
   const check = (file: File | undefined) => {
     if (!file) return missing;
     if (file.size > AVATAR_MAX_BYTES) return tooLarge;
-    if (!(AVATAR_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) return wrongType;
+    if (!(AVATAR_EXTENSIONS as readonly string[]).includes(fileExtension(file.name))) return wrongType;
     return null;
   };
   const onChange = (event: ChangeEvent<HTMLInputElement>) => setClientError(event.target.files?.[0] ? check(event.target.files[0]) : null);

@@ -1,0 +1,145 @@
+/**
+ * The stable `code` of every API answer (no zod: the web imports this module too).
+ *
+ * Every answer's envelope carries `code` beside the English `message` (spec §7's `{ message, data }`; `code`
+ * and `params` are additions): `{ code, message, data, params? }` on success and `{ code, message, data?,
+ * params? }` on failure. `message` is this table's English text with `params` filled in, kept for clients that
+ * show it as it is; a client that translates reads `code` (and `params`) and never the English sentence.
+ * Plain reads answer `code: "ok"` with an empty message.
+ *
+ * Validation failures (400 `common.invalidFields`) list each field's messages as `data.errors`
+ * (field → English messages, as before) and the same entries as `data.fieldCodes` (field → `{ code, params? }`):
+ * the code is either a validation message key ("validation.required", params `{ max }` / `{ min }` where the
+ * rule has one; the keys of api/contract/rules.ts `V` and of the task rules) or a code of this table
+ * (e.g. `auth.invalidCode` on the `code` field).
+ *
+ * A new code is added here, to the web's code → translation map (app/lib/upstream-messages.ts) and to both
+ * locales; an unknown code is shown by the web as its `message` (spec §8).
+ */
+import {
+  AVATAR_MISSING_MESSAGE,
+  AVATAR_TOO_LARGE_MESSAGE,
+  AVATAR_TYPE_MESSAGE,
+  AVATAR_UNREADABLE_MESSAGE,
+} from "./patient-account-rules.ts";
+import { CARD_DECLINED_MESSAGE } from "./card-rules.ts";
+
+export const API_MESSAGES = {
+  ok: "",
+  // Any endpoint.
+  "common.signInRequired": "Please sign in to continue.",
+  "common.forbidden": "You are not allowed to do that.",
+  "common.notFound": "Not found.",
+  "common.noSuchEndpoint": "No such endpoint.",
+  "common.csrf": "Invalid CSRF token. Reload the page and try again.",
+  "common.badRequest": "The request could not be read.",
+  "common.tooLarge": "The request is too large.",
+  "common.invalidFields": "Please correct the highlighted fields.",
+  "common.internal": "Internal error",
+  /** 429 of every rate-limited call; params `{ minutes }`, header Retry-After. */
+  "ratelimit.tooMany": "Too many attempts. Try again in {{minutes}} minutes.",
+  // Sign-in (api/routes/session.ts).
+  "auth.invalidLogin": "Invalid email or password.",
+  "auth.invalidCode": "Invalid code.",
+  "auth.signInExpired": "Your sign-in has expired. Please sign in again.",
+  "auth.enterCode": "Enter the code from your authenticator app.",
+  "auth.signedIn": "You are signed in.",
+  "auth.signedOut": "You have been signed out.",
+  // Account security (api/routes/account.ts, account-totp.ts).
+  "account.resetSent":
+    "If an account exists for this email address, we have sent it a link to reset the password. It can take a few minutes; check your spam folder if nothing arrives within 15 minutes.",
+  "account.linkInvalid":
+    "This link is not valid. Check that you opened the whole link from the email, or ask for a new one.",
+  "account.linkUsed":
+    "This link has already been used. Ask for a new one if you still need it.",
+  "account.linkExpired": "This link has expired. Please ask for a new one.",
+  "account.passwordSet":
+    "Your password has been set. Please sign in with your new password.",
+  "account.currentPasswordWrong": "The current password is not correct.",
+  "account.passwordChanged":
+    "Your password has been changed. Other devices have been signed out.",
+  "account.emailAlreadyVerified": "Your email address is already verified.",
+  "account.emailVerified": "Your email address is verified.",
+  /** params `{ email }` */
+  "account.emailVerifySent": "We sent a confirmation link to {{email}}.",
+  /** params `{ email }` */
+  "account.emailChangeSent":
+    "We sent a confirmation link to {{email}}. Your email address changes when you open it.",
+  "account.emailUnusable":
+    "This email address cannot be used. Please choose another one.",
+  /** The field message of account.emailUnusable. */
+  "account.emailUnusableShort": "This email address cannot be used.",
+  "account.emailChanged":
+    "Your email address has been changed. Sign in with the new address from now on.",
+  "account.sessionSignedOut": "The session has been signed out.",
+  /** params `{ count }` */
+  "account.othersSignedOut": "{{count}} other sessions have been signed out.",
+  "account.noSuchSession": "No such session.",
+  "account.totpAlreadyOn":
+    "Two-factor authentication is already on. Turn it off first to set up another device.",
+  "account.totpNoSetup":
+    "There is no two-factor setup in progress. Start again to get a new QR code.",
+  "account.totpEnterCode":
+    "Enter the 6-digit code from your authenticator app.",
+  "account.totpOn":
+    "Two-factor authentication is on. Keep your recovery codes somewhere safe: they are shown only this once.",
+  "account.totpScan":
+    "Scan the QR code with your authenticator app, then enter the code it shows.",
+  "account.totpAlreadyOff": "Two-factor authentication is already off.",
+  "account.passwordWrong": "The password is not correct.",
+  "account.totpOff": "Two-factor authentication is off.",
+  "account.profileUpdated": "Your profile has been updated.",
+  // Patient account (api/routes/patient-account.ts, avatar.ts).
+  "account.avatarUpdated": "Your profile picture has been updated.",
+  "account.avatarRemoved": "Your profile picture has been removed.",
+  "account.avatarTooLarge": AVATAR_TOO_LARGE_MESSAGE,
+  "account.avatarType": AVATAR_TYPE_MESSAGE,
+  "account.avatarUnreadable": AVATAR_UNREADABLE_MESSAGE,
+  "account.avatarMissing": AVATAR_MISSING_MESSAGE,
+  "account.uploadUnreadable": "The upload could not be read.",
+  "account.shippingSaved": "Your shipping address has been saved.",
+  "account.billingSaved": "Your billing address has been saved.",
+  "account.addressNotFound": "Address not found.",
+  "account.cardAdded": "Your card has been added.",
+  "account.primaryChanged": "Your primary card has been changed.",
+  "account.cardRemoved": "Your card has been removed.",
+  "account.cardNotFound": "Payment method not found.",
+  "account.cardDeclined": CARD_DECLINED_MESSAGE,
+  /** params `{ max }` */
+  "account.tooManyCards": "You can save up to {{max}} cards.",
+  "account.addCardsInPortal": "Add cards in the billing portal.",
+  "account.billingSynced": "Your billing details are up to date.",
+  "account.cannotDownloadInvoice": "Cannot download invoice",
+  // Tasks (api/routes/tasks.ts).
+  "tasks.created": "Task created.",
+  "tasks.updated": "Task updated.",
+  "tasks.deleted": "Task deleted.",
+  "tasks.commented": "Comment added.",
+  "tasks.massUpdated": "Tasks updated.",
+  "tasks.massDeleted": "Tasks deleted.",
+  "tasks.notFound": "No such task.",
+} as const satisfies Record<string, string>;
+
+export type ApiCode = keyof typeof API_MESSAGES;
+export type ApiParams = Record<string, string | number>;
+/** One entry of `data.fieldCodes`: a validation message key or an ApiCode, with its values. */
+export type FieldCode = { code: string; params?: ApiParams };
+export type FieldCodes = Record<string, FieldCode[]>;
+
+/** The singular English form of the codes whose count param is 1. */
+const ONE: Partial<Record<ApiCode, [param: string, text: string]>> = {
+  "ratelimit.tooMany": ["minutes", "Too many attempts. Try again in 1 minute."],
+  "account.othersSignedOut": ["count", "1 other session has been signed out."],
+};
+
+export const isApiCode = (code: unknown): code is ApiCode =>
+  typeof code === "string" && Object.hasOwn(API_MESSAGES, code);
+
+/** The English `message` the API sends with `code`. */
+export function apiMessage(code: ApiCode, params?: ApiParams): string {
+  const one = ONE[code];
+  const template = one && params?.[one[0]] === 1 ? one[1] : API_MESSAGES[code];
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(params?.[name] ?? ""),
+  );
+}
