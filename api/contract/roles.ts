@@ -13,14 +13,7 @@ export const ROLES = ["guest", ...USER_ROLES] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Every role that is not a patient or a guest: providers (manager) plus the five staff roles. */
-export const STAFF_ROLES = [
-  "providers",
-  "providerUsers",
-  "customerSupport",
-  "customerSupportManagers",
-  "medicalSupport",
-  "medicalSupportManagers",
-] as const satisfies readonly UserRole[];
+export const STAFF_ROLES = USER_ROLES.filter((role): role is Exclude<UserRole, "patients"> => role !== "patients");
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export function isStaffRole(role: Role): role is StaffRole {

@@ -5,6 +5,7 @@
  * and committed under api/db/migrations; the same SQL runs on PGlite and PostgreSQL.
  */
 import { sql } from "drizzle-orm";
+import { USER_ROLES } from "../contract/roles.ts";
 import {
   boolean,
   check,
@@ -32,17 +33,7 @@ export const users = pgTable(
     id: id(),
     email: text("email").notNull(),
     passwordHash: text("password_hash"),
-    role: text("role", {
-      enum: [
-        "patients",
-        "providers",
-        "providerUsers",
-        "customerSupport",
-        "customerSupportManagers",
-        "medicalSupport",
-        "medicalSupportManagers",
-      ],
-    }).notNull(),
+    role: text("role", { enum: USER_ROLES }).notNull(),
     firstName: text("first_name").notNull().default(""),
     middleName: text("middle_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
