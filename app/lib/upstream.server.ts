@@ -131,7 +131,7 @@ export class Upstream {
       return await this.send<T>(method, path, options, needsCsrf);
     } catch (error) {
       // A stale CSRF token (the upstream rotated it): refresh once and retry; the call was refused before it acted.
-      if (needsCsrf && error instanceof UpstreamError && error.status === 403 && (error.code === "common.csrf" || /csrf/i.test(error.message))) {
+      if (needsCsrf && error instanceof UpstreamError && error.status === 403 && error.code === "common.csrf") {
         this.resetSessionInfo();
         await this.sessionInfo();
         return this.send<T>(method, path, options, needsCsrf);

@@ -208,7 +208,7 @@ describe("the upstream client", () => {
 
   it("refreshes a stale CSRF token once and retries", async () => {
     const { upstream, session, calls } = await client([
-      json(403, { message: "Invalid CSRF token. Reload the page and try again." }),
+      json(403, { code: "common.csrf", message: "Invalid CSRF token. Reload the page and try again." }),
       json(200, { message: "", data: { id: 1, isGuest: false, groups: ["patients"], csrfTokenValue: "fresh", sessionEnded: null } }),
       json(200, { message: "saved", data: null }),
     ]);
