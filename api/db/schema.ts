@@ -602,8 +602,12 @@ export const analyticsEvents = pgTable(
 
 /**
  * Append-only audit trail of every read or change of patient data (who, role, what, which patient,
- * when, from where). UPDATE and DELETE are refused by a trigger (see the custom migration).
- * Never holds health details: the action and the ids only.
+ * when, from where). UPDATE, DELETE and TRUNCATE are refused by triggers (0002), and the rows form a hash chain
+ * (0009): a BEFORE INSERT trigger, under a lock on the one-row `audit_chain_head`, gives each row the next id,
+ * `prev_hash` (the previous row's hash) and `hash` = sha256(prev_hash || audit_event_content(row)), so a changed,
+ * removed or inserted row breaks the chain (`npm run audit:verify`, api/db/audit-chain.ts). The API runs as a role
+ * that does not own this table (api/db/roles.ts), so it can neither disable the triggers nor rewrite the chain.
+ * `patient_ids`: the patients a list read returned. Never holds health details or search text: actions and ids.
  */
 export const auditEvents = pgTable(
   "audit_events",
@@ -619,8 +623,16 @@ export const auditEvents = pgTable(
     ip: text("ip"),
     outcome: text("outcome", { enum: ["success", "failure", "denied"] }).notNull().default("success"),
     meta: jsonb("meta").$type<Record<string, string | number | boolean | null>>(),
+    patientIds: integer("patient_ids").array(),
+    /** Set by the chain trigger whatever the insert gives (NOT NULL in the database, see 0009). */
+    prevHash: text("prev_hash"),
+    hash: text("hash"),
   },
-  (t) => [index("audit_events_patient_idx").on(t.patientId, t.id), index("audit_events_actor_idx").on(t.actorId, t.id)],
+  (t) => [
+    index("audit_events_patient_idx").on(t.patientId, t.id),
+    index("audit_events_actor_idx").on(t.actorId, t.id),
+    index("audit_events_patient_ids_idx").using("gin", t.patientIds),
+  ],
 );
 
 /**

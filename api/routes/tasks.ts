@@ -4,7 +4,7 @@
  * Every change runs in one transaction with its activity entries (task_comments, kind 'activity', English
  * sentences of TASK_ACTIVITY_TEMPLATES) and its audit records (one per affected patient; meta holds field
  * names and ids only, never titles, descriptions or comments). Reads of a task with a patient are audited
- * too, and every list read is audited once (with the number of rows, not their ids).
+ * too, and every list read is audited once, with the ids of the patients whose tasks it returned (patient_ids).
  */
 import { Router, type Request } from "express";
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
@@ -92,9 +92,10 @@ function auditRow(req: Request, action: string, task: { id: number | null; patie
  * never a change or its record: changes write their audit rows in their own synchronous transaction.
  */
 async function auditRead(req: Request, row: AuditRow): Promise<void> {
-  await req.deps.db.execute(sql`INSERT INTO audit_events (actor_id, actor_role, action, entity_type, entity_id, patient_id, ip, outcome, meta)
+  await req.deps.db.execute(sql`INSERT INTO audit_events (actor_id, actor_role, action, entity_type, entity_id, patient_id, patient_ids, ip, outcome, meta)
     SELECT ${row.actorId ?? null}::int, ${row.actorRole}::text, ${row.action}::text, ${row.entityType ?? null}::text, ${row.entityId ?? null}::text,
-      ${row.patientId ?? null}::int, ${row.ip ?? null}::text, ${row.outcome ?? "success"}::text, ${row.meta ? JSON.stringify(row.meta) : null}::jsonb
+      ${row.patientId ?? null}::int, ${row.patientIds ? `{${row.patientIds.join(",")}}` : null}::int[], ${row.ip ?? null}::text,
+      ${row.outcome ?? "success"}::text, ${row.meta ? JSON.stringify(row.meta) : null}::jsonb
     FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`);
 }
 
@@ -166,14 +167,13 @@ export function tasksRoutes(): Router {
       range = dayBounds(q.dateFrom, q.dateTo, u?.offset ?? 0);
     }
     const plan = buildListPlan({ q, range, cursor, offset });
-    // The page, the capped count and the audit record do not depend on each other: one round trip each, in parallel.
-    const [page, [counted]] = await Promise.all([
-      rows<TaskRow>(db, plan.page),
-      rows<{ n: number; scanned: number }>(db, plan.count),
-      auditRead(req, auditRow(req, "tasks.list", { id: null, patientId: null }, { page: q.page, perPage: q.perPage, cursor: Boolean(cursor) })),
-    ]);
+    // The page and the capped count do not depend on each other: one round trip each, in parallel.
+    const [page, [counted]] = await Promise.all([rows<TaskRow>(db, plan.page), rows<{ n: number; scanned: number }>(db, plan.count)]);
     const hasMore = page.length > q.perPage;
     const items = hasMore ? page.slice(0, q.perPage) : page;
+    // The audit record names the patients whose tasks the page returned (issue 12), so it follows the page.
+    const patientIds = [...new Set(items.map((t) => t.patientId).filter((p): p is number => p !== null))];
+    await auditRead(req, { ...auditRow(req, "tasks.list", { id: null, patientId: null }, { page: q.page, perPage: q.perPage, cursor: Boolean(cursor) }), patientIds });
     const pages: TaskPages = {
       ...countResult(counted, { offset, rows: items.length, hasMore, byCursor: Boolean(cursor) }),
       page: q.page,

@@ -80,7 +80,7 @@ export function usersRoutes(): Router {
       db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
     ]);
     const patientIds = rows.filter((r) => r.role === "patients").map((r) => r.id);
-    if (patientIds.length) await audit(req, { action: "users.list", entityType: "user", meta: { patients: patientIds.length } });
+    if (patientIds.length) await audit(req, { action: "users.list", entityType: "user", patientIds, meta: { patients: patientIds.length } });
     ok(res, rows.map(toListItem), "ok", { totalCount: total, page: q.page, perPage: q.perPage });
   });
 
