@@ -19,6 +19,11 @@ const apiEnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// or postgresql:// URL")
       .optional(),
+    /** The role that owns the schema and runs the migrations; DATABASE_URL is then the application's own role. */
+    DATABASE_OWNER_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_OWNER_URL must be a postgres:// or postgresql:// URL")
+      .optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
     /** "id:base64,id:base64" — 32-byte keys for TOTP secrets at rest; the first encrypts, all read. */
@@ -43,6 +48,9 @@ const apiEnvSchema = z
     LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["DATABASE_OWNER_URL"], message: "DATABASE_OWNER_URL needs DATABASE_URL (the application's role)" });
+    }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required when NODE_ENV=production" });
     }
@@ -60,6 +68,8 @@ export type ApiSettings = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** DATABASE_OWNER_URL: migrations run as this role, the API as DATABASE_URL's (api/db/roles.ts). */
+  databaseOwnerUrl: string | undefined;
   dataDir: string;
   /** SESSION_SECRET; when unset, the one kept in the database (resolveSecrets). */
   sessionSecret: string | undefined;
@@ -116,6 +126,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiSettings
     port: e.API_PORT,
     host: e.API_HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     dataDir: path.resolve(e.DATA_DIR),
     sessionSecret: e.SESSION_SECRET,
     encryptionKeys: e.ENCRYPTION_KEYS ? e.ENCRYPTION_KEYS.split(",").map((entry) => parseEncryptionKey(entry)!) : [],

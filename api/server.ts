@@ -5,19 +5,52 @@
  */
 import type { AddressInfo } from "node:net";
 import { createApi } from "./app.ts";
-import { loadApiConfig, type ApiConfig } from "./config.ts";
+import { ConfigError, loadApiConfig, type ApiConfig, type ApiSettings } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
+import { migrateAsOwner, pendingMigrations, roleFacts } from "./db/roles.ts";
+import type { Logger } from "./http/errors.ts";
 import { createLogger } from "./logger.ts";
 import { mailSettled } from "./domain/mail.ts";
 import { reencryptTotpSecrets, resolveSecrets } from "./domain/secrets.ts";
+
+/**
+ * Opens the API's database, migrated. With DATABASE_OWNER_URL the migrations run as the owner, which then grants
+ * DATABASE_URL's role its rights, and the API runs as that role. With DATABASE_URL alone: a role that owns the
+ * schema (or a new database) migrates as before (in production with a warning: it could rewrite the audit trail);
+ * an application role (the migrations run apart, `npm run db:migrate` with DATABASE_OWNER_URL) only checks that
+ * none is pending. PGlite: one role, migrated.
+ */
+async function openApiDatabase(settings: ApiSettings, logger: Logger): Promise<Database> {
+  if (settings.databaseOwnerUrl && settings.databaseUrl) await migrateAsOwner(settings.databaseOwnerUrl, settings.databaseUrl);
+  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  try {
+    if (database.kind === "pglite") {
+      await database.migrate();
+      return database;
+    }
+    const role = await roleFacts(database.db);
+    const mayRewrite = role.superuser || role.ownsAuditTrail || role.fresh;
+    if (!settings.databaseOwnerUrl && mayRewrite) await database.migrate();
+    else {
+      const pending = await pendingMigrations(database.db);
+      if (pending) throw new ConfigError(`${pending} database migration(s) not applied: run npm run db:migrate with DATABASE_OWNER_URL (the owner role) first`);
+    }
+    if (mayRewrite && settings.production) {
+      logger.warn("the API's database role owns the audit trail (or is a superuser) and could rewrite it: set DATABASE_OWNER_URL and give DATABASE_URL a role of its own (README, Scaling)", { role: role.role });
+    }
+    return database;
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
 
 export type StartedApi = { url: string; config: ApiConfig; database: Database; close(): Promise<void> };
 
 export async function startApi(opts: { env?: NodeJS.ProcessEnv; port?: number } = {}): Promise<StartedApi> {
   const settings = loadApiConfig(opts.env ?? process.env);
   const logger = createLogger(settings.logLevel);
-  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
-  await database.migrate();
+  const database = await openApiDatabase(settings, logger);
   const config = await resolveSecrets(settings, database.db);
   if (config.production && settings.encryptionKeys.length === 0) {
     logger.warn("ENCRYPTION_KEYS is not set: TOTP secrets are encrypted with a key kept in the same database");

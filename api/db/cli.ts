@@ -3,10 +3,14 @@
  *
  *   npx tsx api/db/cli.ts migrate
  *   npx tsx api/db/cli.ts seed [--patients N] [--no-demo]
+ *   npx tsx api/db/cli.ts verify-audit
  *
- * (npm run db:migrate, npm run db:seed -- --patients 1000000)
+ * (npm run db:migrate, npm run db:seed -- --patients 1000000, npm run audit:verify)
  *
- * Connects to DATABASE_URL (PostgreSQL) when set, else to PGlite in DATA_DIR (default ./data). Stop the
+ * Connects to DATABASE_OWNER_URL, else DATABASE_URL (PostgreSQL), else to PGlite in DATA_DIR (default ./data).
+ * With both URLs, `migrate` and `seed` grant DATABASE_URL's role (the application's) its rights after migrating
+ * (api/db/roles.ts). `verify-audit` walks the audit trail's hash chain (api/db/audit-chain.ts): it prints OK with
+ * the row count and the chain's head, or the first broken link and exits with 1. Stop the
  * app first when it uses the same PGlite directory: PGlite allows one process at a time.
  * `migrate` applies the committed migrations. `seed` migrates, then adds the demo data (only into a
  * database without users; --demo is the default, --no-demo skips it) and, with --patients N, N generated
@@ -15,24 +19,29 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { withAppMode } from "../config.ts";
+import { verifyAuditChain } from "./audit-chain.ts";
 import { openDatabase, type Database } from "./client.ts";
+import { grantAppRole, roleOfUrl } from "./roles.ts";
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "./seed/demo.ts";
 import { seedScaled } from "./seed/scaled.ts";
 
 const USAGE = `usage: npx tsx api/db/cli.ts migrate
        npx tsx api/db/cli.ts seed [--patients N] [--no-demo]
+       npx tsx api/db/cli.ts verify-audit
 
-  migrate         apply the committed migrations
+  migrate         apply the committed migrations (and grant DATABASE_URL's role when DATABASE_OWNER_URL is set)
   seed            migrate, then add the demo data (skipped when users already exist)
+  verify-audit    check the audit trail's hash chain: OK and the row count, or the first broken link (exit 1)
   --patients N    also generate N patients with treatments, subscriptions, orders, tasks and chats
   --no-demo       with --patients: skip the demo data
   --demo          add the demo data (the default)
 
-Environment: DATABASE_URL (postgres://…) or DATA_DIR (PGlite directory, default ./data).`;
+Environment: DATABASE_OWNER_URL (the owner role), DATABASE_URL (postgres://…, the application role)
+or DATA_DIR (PGlite directory, default ./data).`;
 
 class UsageError extends Error {}
 
-type Command = { name: "migrate" } | { name: "seed"; demo: boolean; patients: number };
+type Command = { name: "migrate" } | { name: "verify-audit" } | { name: "seed"; demo: boolean; patients: number };
 
 function parseCommand(argv: string[]): Command | "help" {
   const { values, positionals } = parseArgs({
@@ -48,8 +57,8 @@ function parseCommand(argv: string[]): Command | "help" {
   if (values.help) return "help";
   if (positionals.length !== 1) throw new UsageError(positionals.length ? `unexpected arguments: ${positionals.slice(1).join(" ")}` : "missing command");
   const name = positionals[0];
-  if (name === "migrate") {
-    if (values.patients !== undefined || values.demo || values["no-demo"]) throw new UsageError("migrate takes no options");
+  if (name === "migrate" || name === "verify-audit") {
+    if (values.patients !== undefined || values.demo || values["no-demo"]) throw new UsageError(`${name} takes no options`);
     return { name };
   }
   if (name !== "seed") throw new UsageError(`unknown command: ${name}`);
@@ -98,8 +107,13 @@ async function run(cmd: Command): Promise<void> {
       "refusing to seed with NODE_ENV=production: demo logins and generated patients must never reach a production database",
     );
   }
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error("DATABASE_URL must be a postgres:// or postgresql:// URL");
+  const appUrl = process.env.DATABASE_URL || undefined;
+  const ownerUrl = process.env.DATABASE_OWNER_URL || undefined;
+  for (const [name, url] of [["DATABASE_URL", appUrl], ["DATABASE_OWNER_URL", ownerUrl]] as const) {
+    if (url && !/^postgres(ql)?:\/\//.test(url)) throw new Error(`${name} must be a postgres:// or postgresql:// URL`);
+  }
+  if (ownerUrl && !appUrl) throw new Error("DATABASE_OWNER_URL needs DATABASE_URL (the application's role)");
+  const databaseUrl = ownerUrl ?? appUrl;
   const dataDir = path.resolve(process.env.DATA_DIR || "./data");
   console.log(`database: ${describeTarget(databaseUrl, dataDir)}`);
 
@@ -107,8 +121,27 @@ async function run(cmd: Command): Promise<void> {
   try {
     let t = performance.now();
     database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+    if (cmd.name === "verify-audit") {
+      const report = await verifyAuditChain(database.db);
+      if (report.ok) {
+        const head = report.head ? `; head: row ${report.head.id} ${report.head.hash}` : "";
+        console.log(`audit chain OK: ${report.count.toLocaleString("en-US")} rows (${seconds(t)})${head}`);
+      } else {
+        const b = report.broken;
+        console.log(`audit chain BROKEN at row ${b.rowId}: ${b.message}`);
+        console.log(`  expected ${b.expected}\n  stored   ${b.stored}`);
+        console.log(`  ${report.count.toLocaleString("en-US")} rows before it verified`);
+        process.exitCode = 1;
+      }
+      return;
+    }
     await database.migrate();
-    console.log(`migrations applied (${seconds(t)})`);
+    if (ownerUrl && appUrl) {
+      await grantAppRole(database.db, roleOfUrl(appUrl));
+      console.log(`migrations applied as the owner, rights granted to ${roleOfUrl(appUrl)} (${seconds(t)})`);
+    } else {
+      console.log(`migrations applied (${seconds(t)})`);
+    }
     if (cmd.name === "migrate") return;
 
     if (cmd.demo) {
