@@ -26,5 +26,7 @@ EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# SESSION_SECRET is required in production; DATABASE_URL points at PostgreSQL (PGlite in /data otherwise).
+# SESSION_SECRET is required in production; DATABASE_URL points at PostgreSQL (PGlite in /data otherwise), as the
+# application's role, with DATABASE_OWNER_URL for the migrations (README, Scaling). Audit chain check:
+# node --import tsx api/db/cli.ts verify-audit
 CMD ["node", "--import", "tsx", "server.ts"]

@@ -19,7 +19,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { withAppMode } from "../config.ts";
-import { verifyAuditChain } from "./audit-chain.ts";
+import { describeChainReport, verifyAuditChain } from "./audit-chain.ts";
 import { openDatabase, type Database } from "./client.ts";
 import { grantAppRole, roleOfUrl } from "./roles.ts";
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "./seed/demo.ts";
@@ -122,17 +122,10 @@ async function run(cmd: Command): Promise<void> {
     let t = performance.now();
     database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
     if (cmd.name === "verify-audit") {
-      const report = await verifyAuditChain(database.db);
-      if (report.ok) {
-        const head = report.head ? `; head: row ${report.head.id} ${report.head.hash}` : "";
-        console.log(`audit chain OK: ${report.count.toLocaleString("en-US")} rows (${seconds(t)})${head}`);
-      } else {
-        const b = report.broken;
-        console.log(`audit chain BROKEN at row ${b.rowId}: ${b.message}`);
-        console.log(`  expected ${b.expected}\n  stored   ${b.stored}`);
-        console.log(`  ${report.count.toLocaleString("en-US")} rows before it verified`);
-        process.exitCode = 1;
-      }
+      const { lines, exitCode } = describeChainReport(await verifyAuditChain(database.db));
+      for (const line of lines) console.log(line);
+      console.log(`checked in ${seconds(t)}`);
+      process.exitCode = exitCode;
       return;
     }
     await database.migrate();

@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TaskListItem } from "../../api/contract/tasks.ts";
-import { verifyAuditChain } from "../../api/db/audit-chain.ts";
+import { describeChainReport, verifyAuditChain } from "../../api/db/audit-chain.ts";
 import { migrationsFolder, openDatabase, type Database } from "../../api/db/client.ts";
 import { freshDatabase, signedIn, startTestApi, type TestApi } from "./harness.ts";
 
@@ -147,26 +147,36 @@ describe("verify-audit finds tampering", () => {
     expect(report.broken).toMatchObject({ rowId: 5, kind: "head", previousId: 3 });
   });
 
-  it("the command prints OK with the count, or the broken row with exit code 1", { timeout: 60_000 }, async () => {
-    if (process.env.API_TEST_DB !== "postgres") {
-      // PGlite: a data directory the command can open (it allows one process at a time, so this one is closed).
-      const dir = mkdtempSync(path.join(tmpdir(), "audit-verify-"));
-      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-      const d = await openDatabase({ dataDir: dir });
-      await d.migrate();
-      for (let i = 0; i < 3; i++) await d.db.execute(sql`INSERT INTO audit_events (actor_role, action) VALUES ('providers', 'patient.read')`);
-      await d.close();
-      const ok = await runVerify({ DATA_DIR: dir });
-      expect(ok.code).toBe(0);
-      expect(ok.stdout).toMatch(/audit chain OK: 3 rows/);
-      const d2 = await openDatabase({ dataDir: dir });
-      await asOwnerWithTriggersOff(d2, sql`UPDATE audit_events SET action = 'x' WHERE id = 2`);
-      await d2.close();
-      const bad = await runVerify({ DATA_DIR: dir });
-      expect(bad.code).toBe(1);
-      expect(bad.stdout).toMatch(/audit chain BROKEN at row 2/);
-      return;
-    }
+  it("a row appended with every trigger off, even one linked and hashed as the chain would, is found", async () => {
+    const { database } = await withRows(3);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`ALTER TABLE audit_events DISABLE TRIGGER ALL`);
+      await tx.execute(sql`INSERT INTO audit_events (id, at, actor_role, action, prev_hash, hash) OVERRIDING SYSTEM VALUE
+        SELECT 4, now(), 'providers', 'patient.read', h.hash, audit_event_hash(h.hash, (4, now(), NULL, 'providers', 'patient.read', NULL, NULL, NULL, NULL, 'success', NULL, NULL, h.hash, '')::audit_events)
+        FROM audit_chain_head h`);
+      await tx.execute(sql`ALTER TABLE audit_events ENABLE TRIGGER ALL`);
+    });
+    const report = await verifyAuditChain(database.db);
+    expect(report.ok).toBe(false);
+    if (report.ok) return;
+    expect(report.count).toBe(3);
+    expect(report.broken).toMatchObject({ rowId: 4, kind: "head", previousId: 3 });
+    expect(report.broken.message).toBe("row 4 was written outside the chain: its head names row 3");
+  });
+
+  it("the report: OK with the count and the head, or the broken row with exit code 1", async () => {
+    const { database } = await withRows(3);
+    const ok = describeChainReport(await verifyAuditChain(database.db));
+    expect(ok.exitCode).toBe(0);
+    expect(ok.lines[0]).toMatch(/^audit chain OK: 3 rows; head: row 3 [0-9a-f]{64}$/);
+    await asOwnerWithTriggersOff(database, sql`UPDATE audit_events SET action = 'x' WHERE id = 2`);
+    const bad = describeChainReport(await verifyAuditChain(database.db));
+    expect(bad.exitCode).toBe(1);
+    expect(bad.lines[0]).toBe("audit chain BROKEN at row 2: row 2 was changed: its hash does not match its content");
+  });
+
+  // The command itself, as an operator runs it (PostgreSQL: PGlite allows one process at a time on a directory).
+  it.skipIf(process.env.API_TEST_DB !== "postgres")("npm run audit:verify exits 0 on a sound chain and 1 on a broken one", async () => {
     const { database, url } = await withRows(3);
     const ok = await runVerify({ DATABASE_URL: url! });
     expect(ok.code).toBe(0);
