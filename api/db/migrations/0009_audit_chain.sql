@@ -18,9 +18,9 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT encode(sha256(decode(prev_hash, 'hex') || convert_to(audit_event_content(e), 'UTF8')), 'hex')
 $$;
 --> statement-breakpoint
--- The chain's head: the last row's id and hash. Its row lock serialises audit inserts (every API instance, every
--- connection), held until the inserting transaction ends, so the chain never forks and ids follow chain order
--- with no gaps (a rolled-back insert rolls the head back too). Only the owner writes it, through the trigger.
+-- The chain's head: the last row's id and hash, moved on once per INSERT statement (a statement-level trigger),
+-- so that rows removed from the end of the chain are missed by the next insert and by audit:verify. Only the
+-- owner writes it, through the triggers.
 CREATE TABLE audit_chain_head (
   singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
   last_id integer NOT NULL,
@@ -50,18 +50,30 @@ ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_update_delete;
 --> statement-breakpoint
 ALTER TABLE audit_events ALTER COLUMN prev_hash SET NOT NULL, ALTER COLUMN hash SET NOT NULL;
 --> statement-breakpoint
--- Every insert: the next id, the link and the hash, whatever the INSERT gave for them. SECURITY DEFINER: the
--- application role reads the head but cannot write it.
+-- Every inserted row: the next id, the link and the hash, whatever the INSERT gave for them. A transaction-level
+-- advisory lock serialises the inserting transactions (every connection, every API instance) until they end, so
+-- the chain never forks and ids follow chain order without gaps (a rolled-back insert leaves no row and no head
+-- change). The row links to the head, or to the row this statement inserted before it (past the head: a
+-- row-level BEFORE trigger sees the rows its statement inserted earlier). Under REPEATABLE READ a stale view of
+-- the head would give an id that is taken: the insert fails on the primary key, the chain does not fork.
+-- SECURITY DEFINER: the application role reads the head but cannot write it.
 CREATE FUNCTION audit_events_chain() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
 DECLARE
-  head audit_chain_head;
+  prev_id integer;
+  prev text;
+  later audit_events;
 BEGIN
-  SELECT * INTO STRICT head FROM audit_chain_head FOR UPDATE;
-  NEW.id := head.last_id + 1;
-  NEW.prev_hash := head.hash;
-  NEW.hash := audit_event_hash(head.hash, NEW);
-  UPDATE audit_chain_head SET last_id = NEW.id, hash = NEW.hash;
+  PERFORM pg_advisory_xact_lock(8315270412);
+  SELECT last_id, hash INTO STRICT prev_id, prev FROM audit_chain_head;
+  SELECT * INTO later FROM audit_events WHERE id > prev_id ORDER BY id DESC LIMIT 1;
+  IF FOUND THEN
+    prev_id := later.id;
+    prev := later.hash;
+  END IF;
+  NEW.id := prev_id + 1;
+  NEW.prev_hash := prev;
+  NEW.hash := audit_event_hash(prev, NEW);
   RETURN NEW;
 END;
 $$;
@@ -69,3 +81,17 @@ $$;
 CREATE TRIGGER audit_events_chain
   BEFORE INSERT ON audit_events
   FOR EACH ROW EXECUTE FUNCTION audit_events_chain();
+--> statement-breakpoint
+CREATE FUNCTION audit_events_chain_head() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
+  UPDATE audit_chain_head h SET last_id = n.id, hash = n.hash
+    FROM (SELECT id, hash FROM inserted ORDER BY id DESC LIMIT 1) AS n;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER audit_events_chain_head
+  AFTER INSERT ON audit_events
+  REFERENCING NEW TABLE AS inserted
+  FOR EACH STATEMENT EXECUTE FUNCTION audit_events_chain_head();
