@@ -212,13 +212,14 @@ describe("the chain under concurrency and across the migration", () => {
         Array.from({ length: 20 }, (_, i) =>
           d.db.transaction(async (tx) => {
             await tx.execute(sql`INSERT INTO audit_events (actor_role, action, entity_id) VALUES (${who}, 'task.update', ${String(i)})`);
-            await tx.execute(sql`INSERT INTO audit_events (actor_role, action, entity_id) VALUES (${who}, 'task.update', ${String(i)})`);
+            // Several rows in one statement, as a mass update writes them.
+            await tx.execute(sql`INSERT INTO audit_events (actor_role, action, entity_id) VALUES (${who}, 'task.update', ${String(i)}), (${who}, 'task.update', ${String(i)})`);
           }),
         ),
       );
     await Promise.all([writer(fresh.database, "a"), writer(second, "b")]);
     const report = await verifyAuditChain(fresh.database.db);
-    expect(report).toMatchObject({ ok: true, count: 80, head: { id: 80 } });
+    expect(report).toMatchObject({ ok: true, count: 120, head: { id: 120 } });
   });
 
   it("the migration chains the rows written before it, in id order (gaps from rolled-back inserts included)", async () => {
