@@ -9,8 +9,8 @@
  * Successful changes show the API's message as a toast (spec §7).
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { taskQueryParams, type DescriptionUpdate, type Task, type TaskListItem, type TaskPages } from "../../api/contract/tasks.ts";
-import type { Profile, UserListItem } from "../../api/contract/users.ts";
+import { taskQueryParams, type Task, type TaskListItem, type TaskPages } from "../../api/contract/tasks.ts";
+import type { UserListItem } from "../../api/contract/users.ts";
 import { TASK_MANAGER_ROLES } from "../../api/contract/roles.ts";
 import {
   API_TO_FORM_FIELD,
@@ -73,7 +73,7 @@ export async function loadPeople(
   const page = options.page ?? 1;
   const perPage = options.perPage ?? PAGE_SIZE;
   const roles = kind === "patient" ? ["patients"] : TEAM_ROLES[options.team ?? "all"];
-  const response = await upstream.get<UserListItem[]>("/api/v1/users", {
+  const response = await upstream.call("GET /api/v1/users", {
     query: { search: options.search?.trim() || undefined, roles, userStatus: "active", sort: "fullName_asc", page, perPage },
   });
   const total = typeof response.pages?.totalCount === "number" ? response.pages.totalCount : null;
@@ -86,7 +86,7 @@ async function loadPerson(upstream: Upstream, id: number | string | null | undef
   const n = typeof id === "string" ? (/^\d{1,9}$/.test(id) ? Number(id) : null) : (id ?? null);
   if (!n) return null;
   try {
-    const { data } = await upstream.get<{ user: UserListItem }>(`/api/v1/users/${n}`);
+    const { data } = await upstream.call("GET /api/v1/users/:id", { params: { id: n } });
     return toPerson(data.user);
   } catch (error) {
     if (error instanceof UpstreamError) return null;
@@ -197,7 +197,7 @@ async function loadModal(upstream: Upstream, params: URLSearchParams, canManage:
   if (task && /^\d{1,9}$/.test(task)) {
     const id = Number(task);
     const [loaded, patientPicker, providerPicker] = await Promise.all([
-      silently(upstream.get<Task>(`/api/v1/tasks/${id}`).then((r) => r.data), null),
+      silently(upstream.call("GET /api/v1/tasks/:id", { params: { id } }).then((r) => r.data), null),
       pickerState(upstream, params, "patientId", "patient"),
       pickerState(upstream, params, "providerId", "assignee"),
     ]);
@@ -261,7 +261,7 @@ export async function tasksLoader(request: Request, context: Context, area: Task
   if (!state.cursor && !pageReachable(state.page)) state.page = 1;
   const [list, assignee, patient, assigneePicker, patientPicker, modal, profile] = await Promise.all([
     silently(
-      upstream.get<TaskListItem[]>(`/api/v2/tasks?${taskQueryParams(apiFilter(state)).toString()}`).then((r) => ({ data: r.data, pages: (r.pages ?? null) as TaskPages | null })),
+      upstream.call("GET /api/v2/tasks", { query: taskQueryParams(apiFilter(state)) }).then((r) => ({ data: r.data, pages: r.pages ?? null })),
       null,
     ),
     state.assignee !== null ? loadPerson(upstream, state.assignee) : null,
@@ -269,7 +269,7 @@ export async function tasksLoader(request: Request, context: Context, area: Task
     pickerState(upstream, params, "assignee", "assignee"),
     pickerState(upstream, params, "patient", "patient"),
     loadModal(upstream, params, canManage),
-    silently(upstream.get<Profile>("/api/v1/profile").then((r) => r.data), null),
+    silently(upstream.call("GET /api/v1/profile").then((r) => r.data), null),
   ]);
   return {
     area,
@@ -349,7 +349,8 @@ export async function tasksAction(request: Request, context: Context, area: Task
       };
       if (Object.keys(errors).length) return data({ intent, draft, errors, ...(await chosen()) } satisfies TasksActionData, { status: 400 });
       try {
-        const response = await upstream.post<Task>("/api/v1/tasks", {
+        const response = await upstream.call("POST /api/v1/tasks", {
+          body: {
           title: draft.title,
           description: draft.description,
           patientId: Number(draft.patientId),
@@ -358,6 +359,7 @@ export async function tasksAction(request: Request, context: Context, area: Task
           sectionType: Number(draft.taskJourney),
           category: draft.taskCategory ? Number(draft.taskCategory) : null,
           source: draft.taskSource || null,
+          },
         });
         return redirectWithToast(context, list, "success", success(response, "tasks:toast.created"));
       } catch (error) {
@@ -375,7 +377,7 @@ export async function tasksAction(request: Request, context: Context, area: Task
       if (!description.trim()) errors.description = ["validation.required"];
       if (id === null || Object.keys(errors).length) return data({ intent, title, description, errors } satisfies TasksActionData, { status: 400 });
       try {
-        const response = await upstream.put<Task>(`/api/v1/tasks/${id}`, { title, description });
+        const response = await upstream.call("PUT /api/v1/tasks/:id", { params: { id }, body: { title, description } });
         const message = success(response, "tasks:toast.updated");
         if (js) {
           notify(context, "success", message);
@@ -401,7 +403,7 @@ export async function tasksAction(request: Request, context: Context, area: Task
         for (const [field, apiField] of Object.entries(PANEL_FIELDS)) if (form.has(field)) body[apiField] = panelValue(field, str(form.get(field)));
       }
       try {
-        const response = await upstream.put<Task>(`/api/v1/tasks/${id}`, body);
+        const response = await upstream.call("PUT /api/v1/tasks/:id", { params: { id }, body });
         const message = success(response, "tasks:toast.updated");
         if (js) {
           notify(context, "success", message);
@@ -419,7 +421,7 @@ export async function tasksAction(request: Request, context: Context, area: Task
       // Spec §5: a comment is sent only when it is not empty.
       if (id === null || !comment.trim()) return data({ intent, comment, errors: { description: ["validation.required"] } } satisfies TasksActionData, { status: 400 });
       try {
-        const response = await upstream.post<DescriptionUpdate>(`/api/v1/tasks/${id}/comments`, { description: comment });
+        const response = await upstream.call("POST /api/v1/tasks/:id/comments", { params: { id }, body: { description: comment } });
         const message = success(response, "tasks:toast.commented");
         if (js) {
           notify(context, "success", message);
@@ -434,7 +436,7 @@ export async function tasksAction(request: Request, context: Context, area: Task
     case "delete": {
       if (id === null || !canManage) throw data(null, { status: 403 });
       try {
-        const response = await upstream.delete<{ id: number }>(`/api/v1/tasks/${id}`);
+        const response = await upstream.call("DELETE /api/v1/tasks/:id", { params: { id } });
         return redirectWithToast(context, list, "success", success(response, "tasks:toast.deleted"));
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
@@ -450,7 +452,7 @@ export async function tasksAction(request: Request, context: Context, area: Task
       try {
         let notice: UpstreamNotice;
         if (intent === "massDelete") {
-          notice = await upstream.delete<unknown>("/api/v2/tasks/mass-delete", { ids });
+          notice = await upstream.call("DELETE /api/v2/tasks/mass-delete", { body: { ids } });
         } else {
           const body =
             intent === "massStatus"
@@ -459,7 +461,7 @@ export async function tasksAction(request: Request, context: Context, area: Task
           if (intent === "massStatus" && !body.status) return data({ intent: "mass", errors: { massStatus: ["validation.required"] } } satisfies TasksActionData, { status: 400 });
           if (intent === "massAssign" && !("providerId" in body && body.providerId))
             return data({ intent: "mass", errors: { massProviderId: ["validation.required"] } } satisfies TasksActionData, { status: 400 });
-          notice = await upstream.post<unknown>("/api/v2/tasks/mass-update", body);
+          notice = await upstream.call("POST /api/v2/tasks/mass-update", { body });
         }
         return redirectWithToast(context, list, "success", success(notice, intent === "massDelete" ? "tasks:toast.massDeleted" : "tasks:toast.massUpdated"));
       } catch (error) {
@@ -492,8 +494,8 @@ export async function loadMyTasks(context: Context, tab: MyTaskTab, cursor: stri
   if (me === null) return null;
   const query = taskQueryParams({ tab: [tab], "filter.staffIds": [me], page, perPage: PAGE_SIZE, cursor: cursor ?? undefined });
   try {
-    const response = await getUpstream(context).get<TaskListItem[]>(`/api/v2/tasks?${query.toString()}`);
-    const pages = (response.pages ?? null) as TaskPages | null;
+    const response = await getUpstream(context).call("GET /api/v2/tasks", { query });
+    const pages = response.pages ?? null;
     return {
       tab,
       page,
