@@ -1,0 +1,85 @@
+/**
+ * The root middleware that refuses writes the pages cannot read (app/lib/csrf.server.ts formWrites): the method
+ * and the Content-Type are judged up front; the body is read once, by the action, and an unreadable one is a 400
+ * there. (Over HTTP: tests/web/auth.test.ts 'writes the pages cannot read'.)
+ */
+import { describe, expect, it } from "vitest";
+import { formWrites } from "../../app/lib/csrf.server";
+
+type Args = Parameters<typeof formWrites>[0];
+const run = async (request: Request) =>
+  formWrites({ request } as unknown as Args, async () => new Response(null));
+
+/** A POST whose body is a stream that counts the chunks pulled from it. */
+function post(path: string, contentType: string, chunks: string[]) {
+  let pulled = 0;
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (pulled === chunks.length) return controller.close();
+        controller.enqueue(encoder.encode(chunks[pulled++]));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const request = new Request(`http://web.test${path}`, {
+    method: "POST",
+    headers: { "Content-Type": contentType },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  return { request, pulled: () => pulled };
+}
+
+const statusOf = async (promise: Promise<unknown>) => {
+  const error: unknown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  return (error as { init?: { status?: number } } | null)?.init?.status ?? null;
+};
+
+describe("formWrites", () => {
+  it("leaves a form's body unread: the action reads it, once", async () => {
+    const boundary = "b0undary";
+    const picture = "x".repeat(64 * 1024);
+    const parts = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\navatar\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      picture,
+      `\r\n--${boundary}--\r\n`,
+    ];
+    const { request, pulled } = post(
+      "/patient/account/profile",
+      `multipart/form-data; boundary=${boundary}`,
+      parts,
+    );
+    await run(request);
+    expect(pulled()).toBe(0);
+    const form = await request.formData();
+    expect(form.get("intent")).toBe("avatar");
+    expect((form.get("avatar") as File).size).toBe(picture.length);
+  });
+
+  it("a broken form body is a 400 when the action reads it, not a 500", async () => {
+    const { request } = post("/login", "multipart/form-data; boundary=x", [
+      "garbage",
+    ]);
+    await run(request);
+    expect(await statusOf(request.formData())).toBe(400);
+  });
+
+  it("judges the method and the Content-Type up front, without the body", async () => {
+    const json = post("/login", "application/json", ["{}"]);
+    expect(await statusOf(run(json.request))).toBe(400);
+    expect(json.pulled()).toBe(0);
+    expect(
+      await statusOf(
+        run(new Request("http://web.test/login", { method: "DELETE" })),
+      ),
+    ).toBe(405);
+    const beacon = post("/resources/track", "application/json", ["{}"]);
+    expect(await statusOf(run(beacon.request))).toBeNull();
+  });
+});
