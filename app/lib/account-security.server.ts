@@ -16,6 +16,7 @@ import { errorToastMessage, notify, notifyUpstreamError, redirectWithToast } fro
 import { translateUpstream, type UpstreamNotice } from "./upstream-messages.ts";
 import type { ApiCode } from "../../api/contract/codes.ts";
 import { getUpstream, MALFORMED_ANSWER, upstreamFieldErrors, UpstreamError, type BodyOf } from "./upstream.server.ts";
+import { readForm } from "./csrf.server.ts";
 
 /**
  * The account security panel's server side (issue 5), shared by /patient/account/security, /staff/profile
@@ -121,7 +122,7 @@ function setupFrom(formData: FormData): TotpSetup | null {
 export async function accountSecurityAction({ request, context }: { request: Request; context: Context }, path: string) {
   const t = getT(context);
   const upstream = getUpstream(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (!isSecurityIntent(intent)) throw data(null, { status: 400, statusText: "Unknown intent" });
   /** The answer's text; `fallback` when it said nothing (code "ok", no message). */

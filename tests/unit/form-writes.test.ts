@@ -1,10 +1,10 @@
 /**
  * The root middleware that refuses writes the pages cannot read (app/lib/csrf.server.ts formWrites): the method
- * and the Content-Type are judged up front; the body is read once, by the action, and an unreadable one is a 400
- * there. (Over HTTP: tests/web/auth.test.ts 'writes the pages cannot read'.)
+ * and the Content-Type are judged up front; the body is read once, by the action (readForm), and an unreadable
+ * one is a 400 there. (Over HTTP: tests/web/auth.test.ts 'writes the pages cannot read'.)
  */
 import { describe, expect, it } from "vitest";
-import { formWrites } from "../../app/lib/csrf.server";
+import { formWrites, readForm } from "../../app/lib/csrf.server";
 
 type Args = Parameters<typeof formWrites>[0];
 const run = async (request: Request) =>
@@ -57,7 +57,7 @@ describe("formWrites", () => {
     );
     await run(request);
     expect(pulled()).toBe(0);
-    const form = await request.formData();
+    const form = await readForm(request);
     expect(form.get("intent")).toBe("avatar");
     expect((form.get("avatar") as File).size).toBe(picture.length);
   });
@@ -67,7 +67,7 @@ describe("formWrites", () => {
       "garbage",
     ]);
     await run(request);
-    expect(await statusOf(request.formData())).toBe(400);
+    expect(await statusOf(readForm(request))).toBe(400);
   });
 
   it("judges the method and the Content-Type up front, without the body", async () => {
@@ -81,5 +81,21 @@ describe("formWrites", () => {
     ).toBe(405);
     const beacon = post("/resources/track", "application/json", ["{}"]);
     expect(await statusOf(run(beacon.request))).toBeNull();
+  });
+
+  it("every action reads its form with readForm, never request.formData() itself", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const files = (readdirSync("app", { recursive: true }) as string[])
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) => `app/${f}`);
+    expect(
+      files.filter(
+        (file) =>
+          file !== "app/lib/csrf.server.ts" &&
+          /request(?:\.clone\(\))?\.formData\(\)/.test(
+            readFileSync(file, "utf8"),
+          ),
+      ),
+    ).toEqual([]);
   });
 });

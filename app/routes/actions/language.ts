@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/language";
 import { safeLocalPath } from "~/lib/redirects";
-import { assertFormPost } from "~/lib/csrf.server";
+import { assertFormPost, readForm } from "~/lib/csrf.server";
 import { isLanguage } from "~/lib/i18n";
 import { languageCookie } from "~/lib/i18n.server";
 import { getWebSession } from "~/lib/session.server";
@@ -9,7 +9,7 @@ import { accountApi } from "~/lib/account.server";
 
 /** The language switcher's target: sets the `lng` cookie and reloads the page the user was on (303). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   assertFormPost(request, context, formData);
   const lng = formData.get("lng");
   const target = safeLocalPath(formData.get("redirectTo")) ?? "/";
