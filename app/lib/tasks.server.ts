@@ -41,6 +41,7 @@ import { notify, redirectWithToast } from "./toast.server.ts";
 import { translateSuccess, type UpstreamNotice } from "./upstream-messages.ts";
 import { getUpstream, UpstreamError, upstreamFieldErrors, type Upstream } from "./upstream.server.ts";
 import type { Area } from "./area.ts";
+import { readForm } from "./csrf.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type TasksArea = Area;
@@ -79,6 +80,11 @@ export async function loadPeople(
   const total = typeof response.pages?.totalCount === "number" ? response.pages.totalCount : null;
   const hasMore = total === null ? response.data.length >= perPage : page * perPage < total;
   return { items: response.data.map(toPerson), page, hasMore };
+}
+
+/** loadPeople for the picker's resource route (/resources/tasks/users), which reaches the upstream only through here. */
+export function loadPickerPage(context: Context, kind: PickerKind, options: { search?: string; team?: PickerTeam; page?: number }): Promise<PeoplePage> {
+  return loadPeople(getUpstream(context), kind, options);
 }
 
 /** One person by id (the chosen patient or assignee), or null when unknown. */
@@ -330,7 +336,7 @@ export async function tasksAction(request: Request, context: Context, area: Task
   const list = listHref(path, state);
   const t = getT(context);
   const upstream = getUpstream(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = str(form.get("intent"));
   const js = form.get("js") === "1";
   const id = /^\d{1,9}$/.test(str(form.get("id"))) ? Number(form.get("id")) : null;

@@ -203,4 +203,17 @@ describe("the seam between the web and the API", () => {
     );
     expect(offending).toEqual([]);
   });
+
+  it("only the domain modules (app/lib/*.server.ts) call the upstream client: no route module, resource routes included", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const files = (readdirSync("app", { recursive: true }) as string[])
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) => `app/${f}`);
+    const callers = files.filter((file) =>
+      /\bgetUpstream\(|\bupstreamContext\b/.test(readFileSync(file, "utf8")),
+    );
+    expect(
+      callers.filter((file) => !/^app\/lib\/[\w-]+\.server\.ts$/.test(file)),
+    ).toEqual([]);
+  });
 });
