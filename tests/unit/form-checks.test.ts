@@ -34,6 +34,7 @@ import {
   taskCommentFormSchema,
   taskCreateFormSchema,
   taskDetailsFormSchema,
+  tasksMassFormSchema,
 } from "../../app/lib/schemas/tasks";
 import {
   addCardFormSchema,
@@ -494,5 +495,43 @@ describe("the browser's checks say what the schemas say", () => {
       { intent: "comment", id: "7", description: "Called, no answer" },
       { description: ["", "  ", "ok", long(5000), long(5001)] },
     );
+  });
+
+  it("mass changes (no browser checks: a confirmation step): the rows, then the status or the assignee", () => {
+    const parse = (entries: [string, string][]) => {
+      const data = new FormData();
+      for (const [name, value] of entries) data.append(name, value);
+      return parseWithZod(data, { schema: tasksMassFormSchema }).reply();
+    };
+    expect(parse([["intent", "massDelete"]]).error).toEqual({
+      ids: ["validation.atLeastOne"],
+    });
+    expect(
+      parse([
+        ["intent", "massStatus"],
+        ["ids", "3"],
+      ]).error,
+    ).toEqual({ massStatus: ["validation.required"] });
+    expect(
+      parse([
+        ["intent", "massAssign"],
+        ["ids", "3"],
+      ]).error,
+    ).toEqual({ massProviderId: ["validation.required"] });
+    expect(
+      parse([
+        ["intent", "massAssign"],
+        ["ids", "3"],
+        ["massProviderId", "x"],
+      ]).error,
+    ).toEqual({ massProviderId: ["validation.taskAssignee"] });
+    expect(
+      parse([
+        ["intent", "massStatus"],
+        ["ids", "3"],
+        ["ids", "4"],
+        ["massStatus", "done"],
+      ]).status,
+    ).toBe("success");
   });
 });

@@ -50,7 +50,7 @@ const selectedIds = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v)
 
 /** Mass changes → POST /api/v2/tasks/mass-update (a status, or an assignee) and DELETE /api/v2/tasks/mass-delete. */
 export const tasksMassFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("massStatus"), ids: selectedIds, massStatus: taskStatusField() }),
-  z.object({ intent: z.literal("massAssign"), ids: selectedIds, massProviderId: idField(TV.assignee) }),
+  z.object({ intent: z.literal("massStatus"), ids: selectedIds, massStatus: filled(taskStatusField()) }),
+  z.object({ intent: z.literal("massAssign"), ids: selectedIds, massProviderId: filled(idField(TV.assignee)) }),
   z.object({ intent: z.literal("massDelete"), ids: selectedIds }),
 ]);
