@@ -25,8 +25,9 @@ export type EndpointContract = {
 };
 
 /** Request and response schemas per endpoint. A new domain adds its entries here. */
-export const contracts: Partial<Record<EndpointKey, EndpointContract>> = {
+const table = {
   "POST /api/v1/users/session-info": { data: users.sessionInfoSchema },
+  "POST /actions/users/logout": {},
   "POST /actions/users/login": {
     body: users.loginRequestSchema,
     data: users.loginResponseSchema,
@@ -147,4 +148,13 @@ export const contracts: Partial<Record<EndpointKey, EndpointContract>> = {
   "GET /api/v1/profile/invoices/:id/pdf": {
     media: { response: "application/pdf" },
   },
-};
+} satisfies Partial<Record<EndpointKey, EndpointContract>>;
+
+export const contracts: Partial<Record<EndpointKey, EndpointContract>> = table;
+
+/**
+ * The table's own type, schema by schema: the web's upstream client derives each call's path parameters, body
+ * and answer from it (app/lib/upstream.server.ts), as types only (`import type`: no zod reaches the browser).
+ */
+export type Contracts = typeof table;
+export type ContractKey = keyof Contracts;

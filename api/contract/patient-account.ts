@@ -338,7 +338,7 @@ export type BillingSync = z.infer<typeof billingSyncSchema>;
 /* Invoices                                                                                                   */
 /* ---------------------------------------------------------------------------------------------------------- */
 
-/** Invoice statuses of spec §4, as stored keys with their English labels (one list, in api/domain/enums.ts). */
+/** Invoice statuses of spec §4, as stored keys with their English labels (one list, in api/contract/enums.ts). */
 export { INVOICE_STATUSES, INVOICE_STATUS_LABELS, type InvoiceStatus } from "./enums.ts";
 export const INVOICES_DEFAULT_PER_PAGE = 10;
 export const INVOICES_MAX_PER_PAGE = 50;

@@ -45,23 +45,11 @@ import {
   type TaskSource,
 } from "./enums.ts";
 import { pagesSchema } from "./common.ts";
+import { ID_MAX, TASK_COMMENT_MAX, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX, TV } from "./task-rules.ts";
 import { professionSchema } from "./users.ts";
 import { requiredText, V } from "./validation.ts";
 
-/** Message keys of the validation namespace used by the task calls (locales/<lng>/validation.json). */
-export const TV = {
-  status: "validation.taskStatus",
-  journey: "validation.taskJourney",
-  category: "validation.taskCategory",
-  source: "validation.taskSource",
-  patient: "validation.taskPatient",
-  assignee: "validation.taskAssignee",
-  date: "validation.date",
-  noChanges: "validation.noChanges",
-  atLeastOne: "validation.atLeastOne",
-  cursor: "validation.cursor",
-  tooDeep: "validation.pageTooDeep",
-} as const;
+export { TV };
 
 /** Page size (spec §9: header tasks page size 20) and its maximum. */
 export const TASKS_DEFAULT_PER_PAGE = 20;
@@ -88,7 +76,6 @@ export const TASKS_MAX_OFFSET = 5000;
 /** Most assignees one list may filter by. */
 export const TASKS_MAX_STAFF_FILTER = 50;
 
-const int32 = 2147483647;
 const required = (iss: { input?: unknown }) => iss.input === undefined || iss.input === null;
 
 /** A numeric code given as a number or a numeric string (form posts); strings of `fromString` allowed. */
@@ -112,7 +99,7 @@ export const idField = (message: string = V.invalid) =>
   z
     .union([z.number(), z.string()], { error: (iss) => (required(iss) ? V.required : message) })
     .transform((v): number | undefined => (typeof v === "number" ? v : v.trim() === "" ? undefined : /^\d+$/.test(v.trim()) ? Number(v) : Number.NaN))
-    .pipe(z.number({ error: (iss) => (required(iss) ? V.required : message) }).int(message).positive(message).max(int32, message));
+    .pipe(z.number({ error: (iss) => (required(iss) ? V.required : message) }).int(message).positive(message).max(ID_MAX, message));
 
 const isJourney = (x: unknown): x is ServiceSection => (TASK_JOURNEY_VALUES as readonly unknown[]).includes(x);
 const isSource = (x: unknown): x is TaskSource => (TASK_SOURCES as readonly unknown[]).includes(x);
@@ -161,8 +148,8 @@ const dateAssignedField = () =>
 
 /** POST /api/v1/tasks (spec §5 create task; §7 payload). */
 export const taskCreateSchema = z.object({
-  title: requiredText(255),
-  description: requiredText(10_000),
+  title: requiredText(TASK_TITLE_MAX),
+  description: requiredText(TASK_DESCRIPTION_MAX),
   patientId: idField(TV.patient),
   providerId: idField(TV.assignee),
   status: taskStatusField(),
@@ -179,8 +166,8 @@ export type TaskCreate = z.output<typeof taskCreateSchema>;
  */
 export const taskUpdateSchema = z
   .object({
-    title: requiredText(255).optional(),
-    description: requiredText(10_000).optional(),
+    title: requiredText(TASK_TITLE_MAX).optional(),
+    description: requiredText(TASK_DESCRIPTION_MAX).optional(),
     status: taskStatusField().optional(),
     patientId: clearable(idField(TV.patient), TV.patient).optional(),
     providerId: clearable(idField(TV.assignee), TV.assignee).optional(),
@@ -217,7 +204,7 @@ export type TasksMassUpdate = z.output<typeof tasksMassUpdateSchema>;
 export const tasksMassDeleteSchema = z.object({ ids: idList() });
 
 /** POST /api/v1/tasks/{id}/comments: plain text, non-empty after trimming (spec §5). */
-export const taskCommentCreateSchema = z.object({ description: requiredText(5000) });
+export const taskCommentCreateSchema = z.object({ description: requiredText(TASK_COMMENT_MAX) });
 
 // ---------------------------------------------------------------------------------------------------
 // The list query (GET /api/v2/tasks)

@@ -1,7 +1,7 @@
 /**
  * The data model (spec §3 and §4). One table per entity, in the spec's words.
  * Enumerations with numeric codes in the spec are stored as their numeric code (smallint); the string
- * forms live in api/domain/enums.ts. Migrations are generated from this file with `npm run db:generate`
+ * forms live in api/contract/enums.ts. Migrations are generated from this file with `npm run db:generate`
  * and committed under api/db/migrations; the same SQL runs on PGlite and PostgreSQL.
  */
 import { sql } from "drizzle-orm";

@@ -7,7 +7,7 @@
  * gets 403. Object-level rules (a patient reaches only their own records) are the functions below,
  * applied by the handlers on top of the matrix, and answer 404 so that ids cannot be probed.
  */
-import { ROLES, STAFF_ROLES, TASK_MANAGER_ROLES, USER_ROLES, type Role } from "./roles.ts";
+import { ROLES, STAFF_ROLES, TASK_MANAGER_ROLES, USER_ROLES, type Role } from "../contract/roles.ts";
 
 export type EndpointRule = {
   roles: readonly Role[];

@@ -39,8 +39,8 @@ import {
   isTaskStatus,
   taskStatusToString,
   type TaskStatus,
-} from "./enums.ts";
-import { PROFESSION_LABELS, type Profession } from "./roles.ts";
+} from "../contract/enums.ts";
+import { PROFESSION_LABELS, type Profession } from "../contract/roles.ts";
 import {
   TASKS_COUNT_CAP,
   TASKS_COUNT_SCAN_BUDGET,

@@ -1,7 +1,7 @@
 import type { Request } from "express";
 import type { ApiConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import type { Role, UserRole } from "../domain/roles.ts";
+import type { Role, UserRole } from "../contract/roles.ts";
 import type { Logger } from "./errors.ts";
 
 export type AuthUser = {

@@ -3,7 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { parse as parseCookie } from "cookie";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { sessions, users } from "../db/schema.ts";
-import { isStaffRole, type UserRole } from "../domain/roles.ts";
+import { isStaffRole, type UserRole } from "../contract/roles.ts";
 import type { ApiConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { clientIp, type Auth } from "./context.ts";

@@ -6,7 +6,7 @@ import { V, isTimeZone, phoneE164, zoneOffsetMinutes } from "../contract/validat
 import type { Db } from "../db/client.ts";
 import { addresses, chatMessages, chatReads, chats, patients, users } from "../db/schema.ts";
 import { audit } from "../domain/audit.ts";
-import { PROFESSION_LABELS } from "../domain/roles.ts";
+import { PROFESSION_LABELS } from "../contract/roles.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { badRequest, ok, unauthorized, fieldCode } from "../http/errors.ts";
 import { parseBody } from "../http/validate.ts";

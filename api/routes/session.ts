@@ -21,7 +21,7 @@ import {
   startSession,
 } from "../http/session.ts";
 import { parseBody } from "../http/validate.ts";
-import type { UserRole } from "../domain/roles.ts";
+import type { UserRole } from "../contract/roles.ts";
 
 export const MFA_COOKIE = "th_mfa";
 const MFA_TTL_MS = 5 * 60 * 1000;

@@ -26,7 +26,7 @@ import { fieldCodesOf } from "../contract/validation.ts";
 import type { FieldCodes } from "../contract/codes.ts";
 import type { Db } from "../db/client.ts";
 import { auditEvents, taskComments, tasks, users } from "../db/schema.ts";
-import { isStaffRole } from "../domain/roles.ts";
+import { isStaffRole } from "../contract/roles.ts";
 import { descriptionToHtml } from "../domain/sanitize.ts";
 import {
   activitySentences,

@@ -5,7 +5,7 @@ import { idParam } from "../contract/common.ts";
 import { usersQuerySchema, type UserListItem } from "../contract/users.ts";
 import { patients, users } from "../db/schema.ts";
 import { audit } from "../domain/audit.ts";
-import { PROFESSION_LABELS, ROLE_TITLES } from "../domain/roles.ts";
+import { PROFESSION_LABELS, ROLE_TITLES } from "../contract/roles.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { notFound, ok } from "../http/errors.ts";
 import { parseWith } from "../http/validate.ts";

@@ -1,15 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
-import type { Profile } from "../../api/contract/users.ts";
-import type { ConfirmEmailResult } from "../../api/contract/account.ts";
 import { suggestEmail } from "../../api/contract/email-suggest.ts";
 import {
   isSecurityIntent,
   type AccountSecurityData,
   type SecurityActionData,
   type SecurityIntent,
-  type SecuritySession,
   type TotpSetup,
 } from "../components/account-security/types.ts";
 import { getT } from "./i18n.server.ts";
@@ -18,7 +15,8 @@ import { getWebSession } from "./session.server.ts";
 import { errorToastMessage, notify, notifyUpstreamError, redirectWithToast } from "./toast.server.ts";
 import { translateUpstream, type UpstreamNotice } from "./upstream-messages.ts";
 import type { ApiCode } from "../../api/contract/codes.ts";
-import { getUpstream, upstreamFieldErrors, UpstreamError } from "./upstream.server.ts";
+import { getUpstream, MALFORMED_ANSWER, upstreamFieldErrors, UpstreamError, type BodyOf } from "./upstream.server.ts";
+import { readForm } from "./csrf.server.ts";
 
 /**
  * The account security panel's server side (issue 5), shared by /patient/account/security, /staff/profile
@@ -39,9 +37,9 @@ type Context = Readonly<RouterContextProvider>;
  * api/contract/account.ts): those pages reach the upstream only through these.
  */
 export const passwordResetApi = {
-  sendResetLink: (context: Context, body: { loginName: string }) => getUpstream(context).post<null>("/actions/users/send-password-reset-email", body),
-  setPassword: (context: Context, body: Record<string, unknown>) => getUpstream(context).post<null>("/actions/users/set-password", body),
-  confirmEmail: (context: Context, body: { code: string }) => getUpstream(context).post<ConfirmEmailResult>("/actions/users/confirm-email", body),
+  sendResetLink: (context: Context, body: { loginName: string }) => getUpstream(context).call("POST /actions/users/send-password-reset-email", { body }),
+  setPassword: (context: Context, body: BodyOf<"POST /actions/users/set-password">) => getUpstream(context).call("POST /actions/users/set-password", { body }),
+  confirmEmail: (context: Context, body: { code: string }) => getUpstream(context).call("POST /actions/users/confirm-email", { body }),
 };
 
 /** Settled upstream reads: a redirect (the session ended) goes on; any other failure is a toast and null. */
@@ -55,9 +53,9 @@ function settled<T>(context: Context, result: PromiseSettledResult<T>): T | null
 export async function loadAccountSecurity(context: Context): Promise<AccountSecurityData> {
   const upstream = getUpstream(context);
   const [profile, methods, sessions] = await Promise.allSettled([
-    upstream.get<Profile>("/api/v1/profile"),
-    upstream.get<NonNullable<AccountSecurityData["authMethods"]>>("/api/v1/users/get-auth-methods"),
-    upstream.get<{ sessions: (SecuritySession & { expiresAt: string })[] }>("/api/v1/users/sessions"),
+    upstream.call("GET /api/v1/profile"),
+    upstream.call("GET /api/v1/users/get-auth-methods"),
+    upstream.call("GET /api/v1/users/sessions"),
   ]);
   const p = settled(context, profile)?.data ?? null;
   return {
@@ -124,7 +122,7 @@ function setupFrom(formData: FormData): TotpSetup | null {
 export async function accountSecurityAction({ request, context }: { request: Request; context: Context }, path: string) {
   const t = getT(context);
   const upstream = getUpstream(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (!isSecurityIntent(intent)) throw data(null, { status: 400, statusText: "Unknown intent" });
   /** The answer's text; `fallback` when it said nothing (code "ok", no message). */
@@ -136,7 +134,7 @@ export async function accountSecurityAction({ request, context }: { request: Req
       const submission = parseWithZod(formData, { schema: changePasswordSchema });
       if (submission.status !== "success") return answer({ intent, reply: submission.reply({ hideFields: SECRETS }) }, 400);
       try {
-        const response = await upstream.post<null>("/api/v1/users/update-password", submission.value);
+        const response = await upstream.call("POST /api/v1/users/update-password", { body: submission.value });
         return done(response, "account.passwordChanged");
       } catch (error) {
         return failed(context, intent, (o) => submission.reply({ ...o, hideFields: SECRETS }), error);
@@ -151,11 +149,11 @@ export async function accountSecurityAction({ request, context }: { request: Req
       const suggested = keepTypo ? null : suggestEmail(email);
       if (suggested) return answer({ intent, reply: submission.reply(), suggestion: { typed: email, suggested } });
       try {
-        const { data: profile } = await upstream.get<Profile>("/api/v1/profile");
+        const { data: profile } = await upstream.call("GET /api/v1/profile");
         if (profile.email.toLowerCase() === email.toLowerCase()) {
           return answer({ intent, reply: submission.reply({ fieldErrors: { email: [t("security:email.same")] } }) }, 400);
         }
-        await upstream.put<Profile>("/api/v1/profile", { user: { email } });
+        await upstream.call("PUT /api/v1/profile", { body: { user: { email } } });
         return answer({ intent, reply: submission.reply({ resetForm: true }), emailSentTo: email });
       } catch (error) {
         return failed(context, intent, (o) => submission.reply(o), error);
@@ -164,7 +162,7 @@ export async function accountSecurityAction({ request, context }: { request: Req
 
     case "totp-start": {
       try {
-        const { data: secret } = await upstream.get<{ secret: string; otpauthUrl: string; qrSvg: string }>("/api/v1/users/get-totp-secret");
+        const { data: secret } = await upstream.call("GET /api/v1/users/get-totp-secret");
         return answer({ intent, setup: { secret: secret.secret, otpauthUrl: secret.otpauthUrl, qr: qrImage(secret.qrSvg) } });
       } catch (error) {
         notifyUpstreamError(context, error, t);
@@ -182,7 +180,9 @@ export async function accountSecurityAction({ request, context }: { request: Req
       }
       if (submission.status !== "success") return answer({ intent, reply: submission.reply({ hideFields: SECRETS }), setup }, 400);
       try {
-        const response = await upstream.post<{ totp: true; recoveryCodes: string[] }>("/api/v1/users/verify-totp", { code: submission.value.code });
+        const response = await upstream.call("POST /api/v1/users/verify-totp", { body: { code: submission.value.code } });
+        // verify-totp's other answer (a sign-in's) does not belong to the enrolment: a contract break.
+        if (!("recoveryCodes" in response.data)) throw new UpstreamError(502, "The upstream's answer does not match the contract.", undefined, MALFORMED_ANSWER);
         return answer({ intent, recoveryCodes: response.data.recoveryCodes });
       } catch (error) {
         return failed(context, intent, (o) => submission.reply({ ...o, hideFields: SECRETS }), error, { setup });
@@ -194,7 +194,7 @@ export async function accountSecurityAction({ request, context }: { request: Req
       if (submission.status !== "success") return answer({ intent, reply: submission.reply({ hideFields: SECRETS }) }, 400);
       const { code, password } = submission.value;
       try {
-        const response = await upstream.post<null>("/api/v1/users/disable-totp", code !== undefined ? { code } : { password });
+        const response = await upstream.call("POST /api/v1/users/disable-totp", { body: code !== undefined ? { code } : { password } });
         return done(response, "account.totpOff");
       } catch (error) {
         return failed(context, intent, (o) => submission.reply({ ...o, hideFields: SECRETS }), error);
@@ -205,7 +205,7 @@ export async function accountSecurityAction({ request, context }: { request: Req
       const submission = parseWithZod(formData, { schema: revokeSessionSchema });
       if (submission.status !== "success") return answer({ intent, reply: submission.reply() }, 400);
       try {
-        const response = await upstream.post<{ revoked: number; current: boolean }>(`/api/v1/users/sessions/${submission.value.sessionId}/revoke`, {});
+        const response = await upstream.call("POST /api/v1/users/sessions/:id/revoke", { params: { id: submission.value.sessionId } });
         if (response.data.current) {
           // This browser's own session: that is a sign-out.
           getWebSession(context).signOut();
@@ -220,7 +220,7 @@ export async function accountSecurityAction({ request, context }: { request: Req
 
     case "revoke-others": {
       try {
-        const response = await upstream.post<{ revoked: number }>("/api/v1/users/sessions/revoke-others", {});
+        const response = await upstream.call("POST /api/v1/users/sessions/revoke-others");
         return done(response);
       } catch (error) {
         notifyUpstreamError(context, error, t);

@@ -1,10 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import type { TFunction } from "i18next";
-import type { BillingSync, Invoice, PaymentMethod, PaymentMethods, PortalSession, Profile } from "../../api/contract/patient-account.ts";
-import type { Address } from "../../api/contract/users.ts";
+import type { Profile } from "../../api/contract/patient-account.ts";
 import { errorToastMessage, notify } from "./toast.server.ts";
 import { translateFieldCode, translateSuccess, type UpstreamNotice } from "./upstream-messages.ts";
-import { getUpstream, UpstreamError } from "./upstream.server.ts";
+import { getUpstream, UpstreamError, type BodyOf } from "./upstream.server.ts";
 
 /**
  * Server helpers of the patient account pages (issue 7): reading the profile, and turning an upstream failure
@@ -23,20 +22,23 @@ export async function getProfile(context: Readonly<RouterContextProvider>): Prom
 export function accountApi(context: Readonly<RouterContextProvider>) {
   const upstream = getUpstream(context);
   return {
-    profile: () => upstream.get<Profile>("/api/v1/profile"),
-    updateProfile: (body: Record<string, unknown>) => upstream.put<Profile>("/api/v1/profile", body),
-    uploadAvatar: (body: FormData) => upstream.post<Profile>("/api/v1/profile/avatar", body),
-    removeAvatar: () => upstream.delete<Profile>("/api/v1/profile/avatar"),
-    saveAddress: (body: Record<string, unknown>) => upstream.post<Address>("/actions/users/save-address", body),
-    paymentMethods: () => upstream.get<PaymentMethods>("/api/v2/profile/payment-methods"),
-    addCard: (body: { cardNumber: string; expMonth: string | number; expYear: string | number; cvc: string; name: string; makePrimary?: boolean }) =>
-      upstream.post<PaymentMethod>("/api/v2/profile/payment-methods", body),
-    makePrimary: (id: number) => upstream.put<PaymentMethods>("/api/v2/profile/primary-payment-method", { id }),
-    removeCard: (id: number) => upstream.delete<PaymentMethods>("/api/v2/profile/payment-method", { id }),
-    invoices: (page: number, perPage: number) => upstream.get<Invoice[]>("/api/v1/profile/invoices", { query: { page, perPage } }),
-    invoicePdf: (id: string) => upstream.download(`/api/v1/profile/invoices/${id}/pdf`),
-    portalSession: () => upstream.get<PortalSession>("/api/v1/profile/portal-session"),
-    syncBilling: (portalSessionId?: string) => upstream.put<BillingSync>("/api/v1/profile/chargebee-sync", portalSessionId ? { portalSessionId } : {}),
+    profile: () => upstream.call("GET /api/v1/profile"),
+    updateProfile: (body: BodyOf<"PUT /api/v1/profile">) => upstream.call("PUT /api/v1/profile", { body }),
+    /** The account's language (the language switcher): best effort, so a 401 throws instead of redirecting. */
+    saveLanguage: (locale: NonNullable<BodyOf<"PUT /api/v1/profile">["locale"]>) => upstream.call("PUT /api/v1/profile", { body: { locale }, on401: "throw" }),
+    uploadAvatar: (body: FormData) => upstream.call("POST /api/v1/profile/avatar", { body }),
+    removeAvatar: () => upstream.call("DELETE /api/v1/profile/avatar"),
+    saveAddress: (body: BodyOf<"POST /actions/users/save-address">) => upstream.call("POST /actions/users/save-address", { body }),
+    paymentMethods: () => upstream.call("GET /api/v2/profile/payment-methods"),
+    addCard: (body: BodyOf<"POST /api/v2/profile/payment-methods">) => upstream.call("POST /api/v2/profile/payment-methods", { body }),
+    makePrimary: (id: number) => upstream.call("PUT /api/v2/profile/primary-payment-method", { body: { id } }),
+    removeCard: (id: number) => upstream.call("DELETE /api/v2/profile/payment-method", { body: { id } }),
+    invoices: (page: number, perPage: number) => upstream.call("GET /api/v1/profile/invoices", { query: { page, perPage } }),
+    invoicePdf: (id: string) => upstream.download("GET /api/v1/profile/invoices/:id/pdf", { params: { id } }),
+    portalSession: () => upstream.call("GET /api/v1/profile/portal-session"),
+    syncBilling: (portalSessionId?: string) => upstream.call("PUT /api/v1/profile/chargebee-sync", { body: portalSessionId ? { portalSessionId } : {} }),
+    /** A profile picture (anyone's, by its key): the upstream's Response, unread. A 401 throws (an image redirects nowhere). */
+    avatar: (key: string) => upstream.download("GET /api/v1/avatars/:key", { params: { key }, on401: "throw" }),
   };
 }
 

@@ -8,7 +8,7 @@ import { safeLocalPath } from "./redirects.ts";
 import { getWebSession, signedOutReasonOf, type SignedOutReason } from "./session.server.ts";
 import { notify, notifyUpstreamError } from "./toast.server.ts";
 import type { UpstreamNotice } from "./upstream-messages.ts";
-import { getUpstream, loginRedirect, pagePath, type Envelope } from "./upstream.server.ts";
+import { getUpstream, loginRedirect, MALFORMED_ANSWER, pagePath, UpstreamError, type Answer } from "./upstream.server.ts";
 
 /** Why the upstream session ended in this request, if it did (viewerMiddleware). */
 const signedOutContext = createContext<SignedOutReason | null>(null);
@@ -107,7 +107,6 @@ export function safeRedirect(value: unknown): string | null {
   return path;
 }
 
-type LoginResponse = { id: number; groups: UserRole[]; csrfTokenValue: string } | { authMethod: "totp" };
 export type SignInResult = { kind: "signedIn"; id: number; role: UserRole; notice: UpstreamNotice } | { kind: "totp"; notice: UpstreamNotice };
 
 /**
@@ -120,9 +119,11 @@ export function authenticator(context: Readonly<RouterContextProvider>): Authent
   const upstream = getUpstream(context);
   const session = getWebSession(context);
 
-  const complete = (response: Envelope<LoginResponse>): SignInResult => {
+  const complete = (response: Answer<"POST /actions/users/login"> | Answer<"POST /api/v1/users/verify-totp">): SignInResult => {
     const body = response.data;
     if ("authMethod" in body) return { kind: "totp", notice: response };
+    // verify-totp's other answer (two-factor switched on) belongs to the enrolment, never to a sign-in.
+    if (!("groups" in body)) throw new UpstreamError(502, "The upstream's answer does not match the contract.", undefined, MALFORMED_ANSWER);
     const role = body.groups[0];
     // A new upstream session (and CSRF token) at every sign-in; the cookie came with the response.
     session.setUser({ id: body.id, role });
@@ -135,33 +136,27 @@ export function authenticator(context: Readonly<RouterContextProvider>): Authent
   return new Authenticator<SignInResult>()
     .use(
       new FormStrategy(async ({ form }) => {
-        const response = await upstream.post<LoginResponse>(
-          "/actions/users/login",
-          { loginName: String(form.get("email") ?? "").trim(), password: String(form.get("password") ?? "") },
-          { on401: "throw" },
-        );
+        const response = await upstream.call("POST /actions/users/login", {
+          body: { loginName: String(form.get("email") ?? "").trim(), password: String(form.get("password") ?? "") },
+          on401: "throw",
+        });
         return complete(response);
       }),
       "password",
     )
     .use(
       new FormStrategy(async ({ form }) => {
-        const response = await upstream.post<LoginResponse>(
-          "/api/v1/users/verify-totp",
-          { code: String(form.get("code") ?? "").trim() },
-          { on401: "throw" },
-        );
+        const response = await upstream.call("POST /api/v1/users/verify-totp", { body: { code: String(form.get("code") ?? "").trim() }, on401: "throw" });
         return complete(response);
       }),
       "totp",
     )
     .use(
       new FormStrategy(async ({ form }) => {
-        const response = await upstream.post<LoginResponse>(
-          "/api/v1/users/verify-totp",
-          { recoveryCode: String(form.get("recoveryCode") ?? "").trim() },
-          { on401: "throw" },
-        );
+        const response = await upstream.call("POST /api/v1/users/verify-totp", {
+          body: { recoveryCode: String(form.get("recoveryCode") ?? "").trim() },
+          on401: "throw",
+        });
         return complete(response);
       }),
       "recovery",
@@ -174,7 +169,7 @@ export async function signOut(context: Readonly<RouterContextProvider>): Promise
   let message: UpstreamNotice | null = null;
   if (session.hasUpstreamSession) {
     try {
-      const response = await getUpstream(context).post<null>("/actions/users/logout", {}, { on401: "throw" });
+      const response = await getUpstream(context).call("POST /actions/users/logout", { on401: "throw" });
       message = response;
     } catch {
       message = null;

@@ -64,19 +64,56 @@ export const sameOriginWrites: MiddlewareFunction<Response> = async ({ request }
 const JSON_ROUTES = new Set(["/resources/client-errors", "/resources/track"]);
 
 /**
- * Root middleware: a write the route actions cannot read is refused here instead of failing inside them (a 500).
- * Pages take GET and POST only (405 otherwise), and a POST is a form — urlencoded or multipart, and
- * readable as one — except to the JSON beacons; anything else is a 400.
+ * Root middleware: a write the route actions cannot read is refused instead of failing inside them (a 500).
+ * Pages take GET and POST only (405 otherwise), and a POST is a form — urlencoded or multipart by its
+ * Content-Type — except to the JSON beacons; anything else is a 400. A multipart body must open with its
+ * boundary: only those first bytes are looked at here (before the access rule, which may send a guest to sign
+ * in). The body itself is read once, by the action, with readForm, which answers any other unreadable form with
+ * the same 400 (a 5 MB picture is not buffered twice).
  */
 export const formWrites: MiddlewareFunction<Response> = async ({ request }) => {
   if (request.method === "GET" || request.method === "HEAD") return;
   if (request.method !== "POST") throw data({ message: "Method not allowed" }, { status: 405 });
   if (JSON_ROUTES.has(new URL(request.url).pathname)) return;
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") throw data({ message: "Bad request" }, { status: 400 });
+  const contentType = request.headers.get("content-type") ?? "";
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded") return;
+  if (type !== "multipart/form-data" || !(await opensWithBoundary(request, contentType))) throw data({ message: "Bad request" }, { status: 400 });
+};
+
+/**
+ * Does a multipart body start with `--<boundary>` (after blank lines)? Reads the first chunk or two of a copy
+ * (a tee), then lets the copy go: the request's own body, and the rest of the upload, stay for the action.
+ */
+async function opensWithBoundary(request: Request, contentType: string): Promise<boolean> {
+  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(contentType);
+  const opening = `--${match?.[1] ?? match?.[2] ?? ""}`;
+  if (opening === "--") return false;
+  const reader = request.clone().body?.getReader();
+  if (!reader) return false;
+  const decoder = new TextDecoder();
+  let head = "";
   try {
-    await request.clone().formData();
+    while (head.replace(/^(?:\r\n)+/, "").length < opening.length) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      head += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    // Not awaited: a tee branch's cancel settles only once the other branch (the action's body) is done too.
+    reader.cancel().catch(() => undefined);
+  }
+  return head.replace(/^(?:\r\n)+/, "").startsWith(opening);
+}
+
+/**
+ * The form of a POST, as every action reads it: a body that cannot be parsed as a form (a broken multipart
+ * body) is a 400 (thrown), not a 500. tests/unit/form-writes.test.ts keeps the route modules on it.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
   } catch {
     throw data({ message: "Bad request" }, { status: 400 });
   }
-};
+}

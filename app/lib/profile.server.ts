@@ -1,5 +1,4 @@
 import type { RouterContextProvider } from "react-router";
-import type { Profile } from "../../api/contract/users.ts";
 import type { ProfileSummary } from "./profile.ts";
 import { getT } from "./i18n.server.ts";
 import { notifyUpstreamError } from "./toast.server.ts";
@@ -11,7 +10,7 @@ import { getUpstream } from "./upstream.server.ts";
  */
 export async function loadProfileSummary(context: Readonly<RouterContextProvider>): Promise<ProfileSummary | null> {
   try {
-    const { data: p } = await getUpstream(context).get<Profile>("/api/v1/profile");
+    const { data: p } = await getUpstream(context).call("GET /api/v1/profile");
     return {
       id: p.id,
       role: p.role,

@@ -8,9 +8,11 @@
  * the fields (spec §5, ARCHITECTURE §4: a failed form post re-renders with the input and the errors).
  * Successful changes show the API's message as a toast (spec §7).
  */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { taskQueryParams, type DescriptionUpdate, type Task, type TaskListItem, type TaskPages } from "../../api/contract/tasks.ts";
-import type { Profile, UserListItem } from "../../api/contract/users.ts";
+import { taskQueryParams, type Task, type TaskListItem, type TaskPages } from "../../api/contract/tasks.ts";
+import type { UserListItem } from "../../api/contract/users.ts";
 import { TASK_MANAGER_ROLES } from "../../api/contract/roles.ts";
 import {
   API_TO_FORM_FIELD,
@@ -18,7 +20,6 @@ import {
   PAGE_SIZE,
   TEAM_ROLES,
   apiFilter,
-  draftErrors,
   isPickerTeam,
   listHref,
   modalHref,
@@ -41,6 +42,8 @@ import { notify, redirectWithToast } from "./toast.server.ts";
 import { translateSuccess, type UpstreamNotice } from "./upstream-messages.ts";
 import { getUpstream, UpstreamError, upstreamFieldErrors, type Upstream } from "./upstream.server.ts";
 import type { Area } from "./area.ts";
+import { taskCommentFormSchema, taskCreateFormSchema, taskDetailsFormSchema, tasksMassFormSchema } from "./schemas/tasks.ts";
+import { readForm } from "./csrf.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type TasksArea = Area;
@@ -73,7 +76,7 @@ export async function loadPeople(
   const page = options.page ?? 1;
   const perPage = options.perPage ?? PAGE_SIZE;
   const roles = kind === "patient" ? ["patients"] : TEAM_ROLES[options.team ?? "all"];
-  const response = await upstream.get<UserListItem[]>("/api/v1/users", {
+  const response = await upstream.call("GET /api/v1/users", {
     query: { search: options.search?.trim() || undefined, roles, userStatus: "active", sort: "fullName_asc", page, perPage },
   });
   const total = typeof response.pages?.totalCount === "number" ? response.pages.totalCount : null;
@@ -81,12 +84,17 @@ export async function loadPeople(
   return { items: response.data.map(toPerson), page, hasMore };
 }
 
+/** loadPeople for the picker's resource route (/resources/tasks/users), which reaches the upstream only through here. */
+export function loadPickerPage(context: Context, kind: PickerKind, options: { search?: string; team?: PickerTeam; page?: number }): Promise<PeoplePage> {
+  return loadPeople(getUpstream(context), kind, options);
+}
+
 /** One person by id (the chosen patient or assignee), or null when unknown. */
 async function loadPerson(upstream: Upstream, id: number | string | null | undefined): Promise<Person | null> {
   const n = typeof id === "string" ? (/^\d{1,9}$/.test(id) ? Number(id) : null) : (id ?? null);
   if (!n) return null;
   try {
-    const { data } = await upstream.get<{ user: UserListItem }>(`/api/v1/users/${n}`);
+    const { data } = await upstream.call("GET /api/v1/users/:id", { params: { id: n } });
     return toPerson(data.user);
   } catch (error) {
     if (error instanceof UpstreamError) return null;
@@ -197,7 +205,7 @@ async function loadModal(upstream: Upstream, params: URLSearchParams, canManage:
   if (task && /^\d{1,9}$/.test(task)) {
     const id = Number(task);
     const [loaded, patientPicker, providerPicker] = await Promise.all([
-      silently(upstream.get<Task>(`/api/v1/tasks/${id}`).then((r) => r.data), null),
+      silently(upstream.call("GET /api/v1/tasks/:id", { params: { id } }).then((r) => r.data), null),
       pickerState(upstream, params, "patientId", "patient"),
       pickerState(upstream, params, "providerId", "assignee"),
     ]);
@@ -261,7 +269,7 @@ export async function tasksLoader(request: Request, context: Context, area: Task
   if (!state.cursor && !pageReachable(state.page)) state.page = 1;
   const [list, assignee, patient, assigneePicker, patientPicker, modal, profile] = await Promise.all([
     silently(
-      upstream.get<TaskListItem[]>(`/api/v2/tasks?${taskQueryParams(apiFilter(state)).toString()}`).then((r) => ({ data: r.data, pages: (r.pages ?? null) as TaskPages | null })),
+      upstream.call("GET /api/v2/tasks", { query: taskQueryParams(apiFilter(state)) }).then((r) => ({ data: r.data, pages: r.pages ?? null })),
       null,
     ),
     state.assignee !== null ? loadPerson(upstream, state.assignee) : null,
@@ -269,7 +277,7 @@ export async function tasksLoader(request: Request, context: Context, area: Task
     pickerState(upstream, params, "assignee", "assignee"),
     pickerState(upstream, params, "patient", "patient"),
     loadModal(upstream, params, canManage),
-    silently(upstream.get<Profile>("/api/v1/profile").then((r) => r.data), null),
+    silently(upstream.call("GET /api/v1/profile").then((r) => r.data), null),
   ]);
   return {
     area,
@@ -290,12 +298,14 @@ export async function tasksLoader(request: Request, context: Context, area: Task
 // Action
 
 export type FieldErrorMap = Partial<Record<string, string[]>>;
+/** conform's answer to a form post (errors by field, the values sent), for the form to show (ARCHITECTURE §4). */
+export type FormReply = SubmissionResult<string[]>;
 export type TasksActionData =
-  | { intent: "create"; draft: Draft; errors: FieldErrorMap; patient: Person | null; assignee: Person | null }
-  | { intent: "details"; title: string; description: string; errors: FieldErrorMap; ok?: boolean }
-  | { intent: "comment"; comment: string; errors: FieldErrorMap }
+  | { intent: "create"; draft: Draft; reply: FormReply; patient: Person | null; assignee: Person | null }
+  | { intent: "details"; reply: FormReply; ok?: boolean }
+  | { intent: "comment"; reply: FormReply; ok?: boolean }
   | { intent: "field" | "fields" | "complete"; ok: boolean; errors: FieldErrorMap }
-  | { intent: "mass"; errors: FieldErrorMap };
+  | { intent: "mass"; reply: FormReply };
 
 const PANEL_FIELDS: Record<string, string> = {
   patientId: "patientId",
@@ -315,8 +325,8 @@ function panelValue(field: string, value: string): string | number | null {
 }
 
 /** Field errors of an upstream 400 under the form's field names. */
-function formErrors(error: unknown, t: ReturnType<typeof getT>): FieldErrorMap {
-  const out: FieldErrorMap = {};
+function formErrors(error: unknown, t: ReturnType<typeof getT>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(upstreamFieldErrors(error, t))) out[API_TO_FORM_FIELD[field] ?? field] = messages;
   return out;
 }
@@ -330,7 +340,7 @@ export async function tasksAction(request: Request, context: Context, area: Task
   const list = listHref(path, state);
   const t = getT(context);
   const upstream = getUpstream(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = str(form.get("intent"));
   const js = form.get("js") === "1";
   const id = /^\d{1,9}$/.test(str(form.get("id"))) ? Number(form.get("id")) : null;
@@ -341,50 +351,50 @@ export async function tasksAction(request: Request, context: Context, area: Task
   switch (intent) {
     case "create": {
       const draft = readDraft(form);
-      const errors = draftErrors(draft);
+      const submission = parseWithZod(form, { schema: taskCreateFormSchema });
       // A failed post renders the form again with the people chosen in it (without JavaScript too).
       const chosen = async () => {
         const [patient, assignee] = await Promise.all([loadPerson(upstream, draft.patientId), loadPerson(upstream, draft.providerId)]);
         return { patient, assignee };
       };
-      if (Object.keys(errors).length) return data({ intent, draft, errors, ...(await chosen()) } satisfies TasksActionData, { status: 400 });
+      if (submission.status !== "success") return data({ intent, draft, reply: submission.reply(), ...(await chosen()) } satisfies TasksActionData, { status: 400 });
+      const task = submission.value;
       try {
-        const response = await upstream.post<Task>("/api/v1/tasks", {
-          title: draft.title,
-          description: draft.description,
-          patientId: Number(draft.patientId),
-          providerId: Number(draft.providerId),
-          status: draft.taskStatus,
-          sectionType: Number(draft.taskJourney),
-          category: draft.taskCategory ? Number(draft.taskCategory) : null,
-          source: draft.taskSource || null,
+        const response = await upstream.call("POST /api/v1/tasks", {
+          body: {
+            title: task.title,
+            description: task.description,
+            patientId: task.patientId,
+            providerId: task.providerId,
+            status: task.taskStatus,
+            sectionType: task.taskJourney,
+            category: task.taskCategory ?? null,
+            source: task.taskSource ?? null,
+          },
         });
         return redirectWithToast(context, list, "success", success(response, "tasks:toast.created"));
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
-        return data({ intent, draft, errors: formErrors(error, t), ...(await chosen()) } satisfies TasksActionData, {
+        return data({ intent, draft, reply: submission.reply({ fieldErrors: formErrors(error, t) }), ...(await chosen()) } satisfies TasksActionData, {
           status: error.status && error.status < 500 ? error.status : 502,
         });
       }
     }
     case "details": {
-      const title = str(form.get("title"));
-      const description = str(form.get("description"));
-      const errors: FieldErrorMap = {};
-      if (!title.trim()) errors.title = ["validation.required"];
-      if (!description.trim()) errors.description = ["validation.required"];
-      if (id === null || Object.keys(errors).length) return data({ intent, title, description, errors } satisfies TasksActionData, { status: 400 });
+      const submission = parseWithZod(form, { schema: taskDetailsFormSchema });
+      if (submission.status !== "success") return data({ intent, reply: submission.reply() } satisfies TasksActionData, { status: 400 });
+      const { title, description } = submission.value;
       try {
-        const response = await upstream.put<Task>(`/api/v1/tasks/${id}`, { title, description });
+        const response = await upstream.call("PUT /api/v1/tasks/:id", { params: { id: submission.value.id }, body: { title, description } });
         const message = success(response, "tasks:toast.updated");
         if (js) {
           notify(context, "success", message);
-          return data({ intent, title, description, errors: {}, ok: true } satisfies TasksActionData);
+          return data({ intent, reply: submission.reply(), ok: true } satisfies TasksActionData);
         }
         return redirectWithToast(context, taskUrl, "success", message);
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
-        return data({ intent, title, description, errors: formErrors(error, t) } satisfies TasksActionData, { status: 400 });
+        return data({ intent, reply: submission.reply({ fieldErrors: formErrors(error, t) }) } satisfies TasksActionData, { status: 400 });
       }
     }
     case "field":
@@ -401,7 +411,7 @@ export async function tasksAction(request: Request, context: Context, area: Task
         for (const [field, apiField] of Object.entries(PANEL_FIELDS)) if (form.has(field)) body[apiField] = panelValue(field, str(form.get(field)));
       }
       try {
-        const response = await upstream.put<Task>(`/api/v1/tasks/${id}`, body);
+        const response = await upstream.call("PUT /api/v1/tasks/:id", { params: { id }, body });
         const message = success(response, "tasks:toast.updated");
         if (js) {
           notify(context, "success", message);
@@ -415,26 +425,27 @@ export async function tasksAction(request: Request, context: Context, area: Task
       }
     }
     case "comment": {
-      const comment = str(form.get("description"));
       // Spec §5: a comment is sent only when it is not empty.
-      if (id === null || !comment.trim()) return data({ intent, comment, errors: { description: ["validation.required"] } } satisfies TasksActionData, { status: 400 });
+      const submission = parseWithZod(form, { schema: taskCommentFormSchema });
+      if (submission.status !== "success") return data({ intent, reply: submission.reply() } satisfies TasksActionData, { status: 400 });
       try {
-        const response = await upstream.post<DescriptionUpdate>(`/api/v1/tasks/${id}/comments`, { description: comment });
+        const response = await upstream.call("POST /api/v1/tasks/:id/comments", { params: { id: submission.value.id }, body: { description: submission.value.description } });
         const message = success(response, "tasks:toast.commented");
         if (js) {
           notify(context, "success", message);
-          return data({ intent, comment: "", errors: {} } satisfies TasksActionData);
+          // A comment that was sent clears the field (spec §4: the comment draft resets).
+          return data({ intent, reply: submission.reply({ resetForm: true }), ok: true } satisfies TasksActionData);
         }
         return redirectWithToast(context, taskUrl, "success", message);
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
-        return data({ intent, comment, errors: formErrors(error, t) } satisfies TasksActionData, { status: 400 });
+        return data({ intent, reply: submission.reply({ fieldErrors: formErrors(error, t) }) } satisfies TasksActionData, { status: 400 });
       }
     }
     case "delete": {
       if (id === null || !canManage) throw data(null, { status: 403 });
       try {
-        const response = await upstream.delete<{ id: number }>(`/api/v1/tasks/${id}`);
+        const response = await upstream.call("DELETE /api/v1/tasks/:id", { params: { id } });
         return redirectWithToast(context, list, "success", success(response, "tasks:toast.deleted"));
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
@@ -445,26 +456,20 @@ export async function tasksAction(request: Request, context: Context, area: Task
     case "massAssign":
     case "massDelete": {
       if (!canManage) throw data(null, { status: 403 });
-      const ids = parseIds(form.getAll("ids"));
-      if (!ids.length) return data({ intent: "mass", errors: { ids: ["validation.atLeastOne"] } } satisfies TasksActionData, { status: 400 });
+      const submission = parseWithZod(form, { schema: tasksMassFormSchema });
+      if (submission.status !== "success") return data({ intent: "mass", reply: submission.reply() } satisfies TasksActionData, { status: 400 });
+      const change = submission.value;
       try {
-        let notice: UpstreamNotice;
-        if (intent === "massDelete") {
-          notice = await upstream.delete<unknown>("/api/v2/tasks/mass-delete", { ids });
-        } else {
-          const body =
-            intent === "massStatus"
-              ? { ids, status: str(form.get("massStatus")) }
-              : { ids, providerId: str(form.get("massProviderId")) ? Number(form.get("massProviderId")) : null };
-          if (intent === "massStatus" && !body.status) return data({ intent: "mass", errors: { massStatus: ["validation.required"] } } satisfies TasksActionData, { status: 400 });
-          if (intent === "massAssign" && !("providerId" in body && body.providerId))
-            return data({ intent: "mass", errors: { massProviderId: ["validation.required"] } } satisfies TasksActionData, { status: 400 });
-          notice = await upstream.post<unknown>("/api/v2/tasks/mass-update", body);
-        }
+        const notice =
+          change.intent === "massDelete"
+            ? await upstream.call("DELETE /api/v2/tasks/mass-delete", { body: { ids: change.ids } })
+            : await upstream.call("POST /api/v2/tasks/mass-update", {
+                body: change.intent === "massStatus" ? { ids: change.ids, status: change.massStatus } : { ids: change.ids, providerId: change.massProviderId },
+              });
         return redirectWithToast(context, list, "success", success(notice, intent === "massDelete" ? "tasks:toast.massDeleted" : "tasks:toast.massUpdated"));
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
-        return data({ intent: "mass", errors: formErrors(error, t) } satisfies TasksActionData, { status: 400 });
+        return data({ intent: "mass", reply: submission.reply({ fieldErrors: formErrors(error, t) }) } satisfies TasksActionData, { status: 400 });
       }
     }
     default:
@@ -492,8 +497,8 @@ export async function loadMyTasks(context: Context, tab: MyTaskTab, cursor: stri
   if (me === null) return null;
   const query = taskQueryParams({ tab: [tab], "filter.staffIds": [me], page, perPage: PAGE_SIZE, cursor: cursor ?? undefined });
   try {
-    const response = await getUpstream(context).get<TaskListItem[]>(`/api/v2/tasks?${query.toString()}`);
-    const pages = (response.pages ?? null) as TaskPages | null;
+    const response = await getUpstream(context).call("GET /api/v2/tasks", { query });
+    const pages = response.pages ?? null;
     return {
       tab,
       page,

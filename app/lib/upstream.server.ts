@@ -4,6 +4,9 @@ import { upstreamUrl } from "./config.server.ts";
 import type { RequestEnv } from "./request-context.server.ts";
 import type { TFunction } from "i18next";
 import type { ApiParams, FieldCodes } from "../../api/contract/codes.ts";
+import type { pagesSchema } from "../../api/contract/common.ts";
+import type { ContractKey, Contracts } from "../../api/contract/endpoints.ts";
+import type { z } from "zod";
 import { answerSchemas, describeIssues } from "./upstream-contract.server.ts";
 import { translateFieldCode } from "./upstream-messages.ts";
 import { UPSTREAM_COOKIES, signedOutReasonOf, type SignedOutReason, type UpstreamCookieName, type WebSession } from "./session.server.ts";
@@ -58,12 +61,59 @@ type Method = "GET" | "POST" | "PUT" | "DELETE";
 type Query = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
 export type CallOptions = {
   body?: unknown;
-  query?: Query;
+  /** A record (arrays as `key[]` entries, empty values left out) or ready-made parameters (taskQueryParams). */
+  query?: Query | URLSearchParams;
   /** What a 401 does: "login" (default) ends the web session and redirects; "throw" raises an UpstreamError. */
   on401?: "login" | "throw";
   /** Success answers are not JSON (a PDF): `data` is the upstream's Response, unread, for streaming on. */
   raw?: boolean;
 };
+
+/**
+ * The calls of the contract (api/contract/endpoints.ts), typed from its schemas: a caller names the endpoint
+ * ("GET /api/v2/tasks"), never a type. Types only: the schemas stay on the server and out of the browser.
+ */
+export type Endpoint = ContractKey;
+type Contract<K extends Endpoint> = Contracts[K];
+type MethodOf<K extends Endpoint> = K extends `${infer M} ${string}` ? M : never;
+type PathOf<K extends Endpoint> = K extends `${string} ${infer P}` ? P : never;
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
+/** The `data` of a success: the list's items, the `data` schema's output, or null (the endpoint answers none). */
+export type AnswerOf<K extends Endpoint> =
+  Contract<K> extends { listItem: infer I extends z.ZodType } ? z.output<I>[] : Contract<K> extends { data: infer D extends z.ZodType } ? z.output<D> : null;
+/** A list's `pages`: its own schema, or the common { totalCount, page, perPage }. */
+export type PagesOf<K extends Endpoint> =
+  Contract<K> extends { listItem: z.ZodType } ? (Contract<K> extends { pages: infer P extends z.ZodType } ? z.output<P> : z.output<typeof pagesSchema>) : undefined;
+/** The request body: the contract's body schema as it accepts input (a multipart upload: FormData). */
+export type BodyOf<K extends Endpoint> =
+  Contract<K> extends { body: infer B extends z.ZodType } ? z.input<B> : Contract<K> extends { media: { request: "multipart/form-data" } } ? FormData : Record<string, never>;
+/** A typed call's answer: the envelope with the contract's `data` (and a list's `pages`). */
+export type Answer<K extends Endpoint> = Omit<Envelope<AnswerOf<K>>, "pages"> & { pages?: PagesOf<K> };
+/** Endpoints whose success answer is a file (the contract's `media.response`). */
+export type FileEndpoint = { [K in Endpoint]: Contract<K> extends { media: { response: string } } ? K : never }[Endpoint];
+type JsonEndpoint = Exclude<Endpoint, FileEndpoint>;
+/** The options of a typed call: its path parameters when the path has some; a query on a GET, a body on the others. */
+export type CallArgs<K extends Endpoint> = Omit<CallOptions, "body" | "raw" | "query"> &
+  ([ParamNames<PathOf<K>>] extends [never] ? { params?: undefined } : { params: Record<ParamNames<PathOf<K>>, string | number> }) &
+  (MethodOf<K> extends "GET" ? { body?: undefined; query?: Query | URLSearchParams } : { body?: BodyOf<K>; query?: undefined });
+type ArgsTuple<K extends Endpoint> = [ParamNames<PathOf<K>>] extends [never]
+  ? MethodOf<K> extends "GET"
+    ? [args?: CallArgs<K>]
+    : Contract<K> extends { body: z.ZodType }
+      ? [args: CallArgs<K>]
+      : [args?: CallArgs<K>]
+  : [args: CallArgs<K>];
+
+/** "METHOD /path/:id" with its parameters filled in (each encoded as one path segment). */
+export function endpointPath(key: string, params: Record<string, string | number> = {}): { method: Method; path: string } {
+  const [method, template] = key.split(" ") as [Method, string];
+  const path = template.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === "") throw new Error(`upstream call ${key}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+  return { method, path };
+}
 
 export type UpstreamDeps = {
   request: Request;
@@ -93,26 +143,26 @@ export class Upstream {
   private sessionInfoPromise: Promise<SessionInfo> | undefined;
   constructor(private readonly deps: UpstreamDeps) {}
 
-  get<T>(path: string, options: Omit<CallOptions, "body"> = {}) {
-    return this.call<T>("GET", path, options);
+  /**
+   * A call of the contract: `call("GET /api/v1/tasks/:id", { params: { id } })`, `call("POST /api/v1/tasks", { body })`.
+   * The answer's type is the endpoint's answer schema (the client parses the answer with that same schema).
+   */
+  async call<K extends JsonEndpoint>(endpoint: K, ...[args]: ArgsTuple<K>): Promise<Answer<K>> {
+    const { params, ...options } = (args ?? {}) as CallOptions & { params?: Record<string, string | number> };
+    const { method, path } = endpointPath(endpoint, params);
+    return this.callPath<AnswerOf<K>>(method, path, options) as Promise<Answer<K>>;
   }
-  post<T>(path: string, body?: unknown, options: Omit<CallOptions, "body"> = {}) {
-    return this.call<T>("POST", path, { ...options, body });
-  }
-  put<T>(path: string, body?: unknown, options: Omit<CallOptions, "body"> = {}) {
-    return this.call<T>("PUT", path, { ...options, body });
-  }
-  delete<T>(path: string, body?: unknown, options: Omit<CallOptions, "body"> = {}) {
-    return this.call<T>("DELETE", path, { ...options, body });
-  }
-  /** A GET whose success answer is a file (a PDF): the upstream's Response, unread; failures throw like any call. */
-  async download(path: string, options: Omit<CallOptions, "body" | "raw"> = {}): Promise<Response> {
-    return (await this.call<Response>("GET", path, { ...options, raw: true })).data;
+
+  /** A GET whose success answer is a file (a PDF, a picture): the upstream's Response, unread; failures throw like any call. */
+  async download<K extends FileEndpoint>(endpoint: K, ...[args]: ArgsTuple<K>): Promise<Response> {
+    const { params, ...options } = (args ?? {}) as CallOptions & { params?: Record<string, string | number> };
+    const { method, path } = endpointPath(endpoint, params);
+    return (await this.callPath<Response>(method, path, { ...options, raw: true })).data;
   }
 
   /** POST /api/v1/users/session-info, at most once per request; keeps the CSRF token it hands out. */
   sessionInfo(): Promise<SessionInfo> {
-    this.sessionInfoPromise ??= this.send<SessionInfo>("POST", "/api/v1/users/session-info", {}, false).then((envelope) => {
+    this.sessionInfoPromise ??= this.send<AnswerOf<"POST /api/v1/users/session-info">>("POST", "/api/v1/users/session-info", {}, false).then((envelope) => {
       this.deps.session.csrf = envelope.data.csrfTokenValue;
       return envelope.data;
     });
@@ -124,7 +174,7 @@ export class Upstream {
     this.sessionInfoPromise = undefined;
   }
 
-  async call<T>(method: Method, path: string, options: CallOptions = {}): Promise<Envelope<T>> {
+  private async callPath<T>(method: Method, path: string, options: CallOptions = {}): Promise<Envelope<T>> {
     const needsCsrf = method !== "GET";
     if (needsCsrf && !this.deps.session.csrf) await this.sessionInfo();
     try {
@@ -143,7 +193,8 @@ export class Upstream {
   private async send<T>(method: Method, path: string, options: CallOptions, withCsrf: boolean): Promise<Envelope<T>> {
     const { session, request, env } = this.deps;
     const url = new URL(path, upstreamUrl() + "/");
-    for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (options.query instanceof URLSearchParams) for (const [key, value] of options.query) url.searchParams.append(key, value);
+    for (const [key, value] of options.query instanceof URLSearchParams ? [] : Object.entries(options.query ?? {})) {
       if (value === undefined || value === null || value === "") continue;
       if (Array.isArray(value)) for (const item of value) url.searchParams.append(`${key}[]`, String(item));
       else url.searchParams.set(key, String(value));

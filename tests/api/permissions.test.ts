@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { permissions, type EndpointKey } from "../../api/domain/permissions.ts";
 import { registeredEndpoints } from "../../api/http/endpoint.ts";
-import { ROLES, type Role } from "../../api/domain/roles.ts";
+import { ROLES, type Role } from "../../api/contract/roles.ts";
 import { Client, LOGINS, signedIn, startTestApi, type Reply, type TestApi } from "./harness.ts";
 import { makeImage, uploadFile } from "./patient-account-helpers.ts";
 

@@ -18,7 +18,7 @@ import {
   TASK_SOURCES,
   TASK_STATUS_VALUES,
   TREATMENT_REVIEW_STATUSES,
-} from "../../api/domain/enums.ts";
+} from "../../api/contract/enums.ts";
 import { verifyPassword } from "../../api/domain/password.ts";
 
 type Row = Record<string, unknown>;

@@ -57,9 +57,9 @@ describe("the BFF keeps the upstream's known-device cookie (th_device) like th_m
       signIn,
       json(200, { message: "", data: { password: true, totp: false, recoveryCodesLeft: 0 } }),
     ]);
-    await upstream.post("/actions/users/login", { loginName: "a@b.test", password: "x" });
+    await upstream.call("POST /actions/users/login", { body: { loginName: "a@b.test", password: "x" } });
     expect(session.upstreamCookies).toEqual({ th_guest: "g1", th_session: "s1", th_device: "1.1700000000000.mac" });
-    await upstream.get("/api/v1/users/get-auth-methods");
+    await upstream.call("GET /api/v1/users/get-auth-methods");
     expect(cookies.at(-1)).toBe("th_guest=g1; th_session=s1; th_device=1.1700000000000.mac");
     session.signOut();
     expect(session.upstreamCookies).toEqual({ th_guest: "g1", th_device: "1.1700000000000.mac" });

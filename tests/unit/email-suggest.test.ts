@@ -1,6 +1,6 @@
 /** "Did you mean {email}?" (spec §5): common domain typos, and no suggestion for real domains. */
 import { describe, expect, it } from "vitest";
-import { KNOWN_DOMAINS, editDistance, suggestEmail } from "../../api/domain/email-suggest.ts";
+import { KNOWN_DOMAINS, editDistance, suggestEmail } from "../../api/contract/email-suggest.ts";
 
 describe("suggestEmail", () => {
   it.each([

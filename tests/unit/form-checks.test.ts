@@ -21,8 +21,27 @@ import {
 } from "../../app/lib/form-checks";
 import { ADDRESS_CHECKS } from "../../app/lib/account-form-checks";
 import { ADD_CARD_CHECKS } from "../../app/lib/card-form-checks";
-import { PROFILE_DETAILS_CHECKS, PROFILE_EMAIL_CHECKS } from "../../app/lib/profile-form-checks";
-import { addCardFormSchema, addressFormSchema, profileDetailsSchema, profileEmailSchema } from "../../app/lib/schemas/account";
+import {
+  PROFILE_DETAILS_CHECKS,
+  PROFILE_EMAIL_CHECKS,
+} from "../../app/lib/profile-form-checks";
+import {
+  TASK_COMMENT_CHECKS,
+  TASK_CREATE_CHECKS,
+  TASK_DETAILS_CHECKS,
+} from "../../app/lib/task-form-checks";
+import {
+  taskCommentFormSchema,
+  taskCreateFormSchema,
+  taskDetailsFormSchema,
+  tasksMassFormSchema,
+} from "../../app/lib/schemas/tasks";
+import {
+  addCardFormSchema,
+  addressFormSchema,
+  profileDetailsSchema,
+  profileEmailSchema,
+} from "../../app/lib/schemas/account";
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -42,27 +61,65 @@ const form = (fields: Record<string, string>) => {
 };
 
 /** The messages of each checked field: what the schema says and what the browser's checks say. */
-function both(schema: z.ZodType, checks: FormChecks, fields: Record<string, string>) {
+function both(
+  schema: z.ZodType,
+  checks: FormChecks,
+  fields: Record<string, string>,
+) {
   const server = parseWithZod(form(fields), { schema }).reply().error ?? {};
   const browser = checkForm(form(fields), checks).reply().error ?? {};
   const pick = (errors: Record<string, string[] | null>) =>
-    Object.fromEntries(Object.keys(checks.fields).map((name) => [name, errors[name] ?? []]));
+    Object.fromEntries(
+      Object.keys(checks.fields).map((name) => [name, errors[name] ?? []]),
+    );
   return { server: pick(server), browser: pick(browser) };
 }
 
 /** A valid form changed one field at a time: each value of `variants` in its field. */
-function agreeOnEachVariant(schema: z.ZodType, checks: FormChecks, valid: Record<string, string>, variants: Record<string, string[]>) {
+function agreeOnEachVariant(
+  schema: z.ZodType,
+  checks: FormChecks,
+  valid: Record<string, string>,
+  variants: Record<string, string[]>,
+) {
   for (const [field, values] of Object.entries(variants)) {
     for (const value of values) {
-      const { server, browser } = both(schema, checks, { ...valid, [field]: value });
+      const { server, browser } = both(schema, checks, {
+        ...valid,
+        [field]: value,
+      });
       expect(browser, `${field}: ${value.slice(0, 20)}`).toEqual(server);
     }
   }
 }
 
 const long = (n: number) => "a".repeat(n);
-const EMAILS = ["", "   ", "ana@example.com", " ana@example.com ", "ana", "ana@", "ana@example", "a..b@example.com", "ana@example.c", `${long(250)}@example.com`, "ana+tag@sub.example.org"];
-const PASSWORDS = ["", " ", "abc", "abcdefgh1", "Abcdefgh1", "ABCDEFGH1", "Abcdefghi", "Abc defgh1", "Ábcdefgh1", "Abcdefgh12345", long(1025)];
+const EMAILS = [
+  "",
+  "   ",
+  "ana@example.com",
+  " ana@example.com ",
+  "ana",
+  "ana@",
+  "ana@example",
+  "a..b@example.com",
+  "ana@example.c",
+  `${long(250)}@example.com`,
+  "ana+tag@sub.example.org",
+];
+const PASSWORDS = [
+  "",
+  " ",
+  "abc",
+  "abcdefgh1",
+  "Abcdefgh1",
+  "ABCDEFGH1",
+  "Abcdefghi",
+  "Abc defgh1",
+  "Ábcdefgh1",
+  "Abcdefgh12345",
+  long(1025),
+];
 
 describe("the browser's checks say what the schemas say", () => {
   it("uses zod's own email pattern", () => {
@@ -72,26 +129,56 @@ describe("the browser's checks say what the schemas say", () => {
   it("sign-in: email and password", () => {
     for (const email of EMAILS) {
       for (const password of ["", " ", "secret", long(1025)]) {
-        const { server, browser } = both(passwordSignInSchema, SIGN_IN_CHECKS, { intent: "password", email, password });
+        const { server, browser } = both(passwordSignInSchema, SIGN_IN_CHECKS, {
+          intent: "password",
+          email,
+          password,
+        });
         expect(browser, JSON.stringify({ email, password })).toEqual(server);
       }
     }
   });
 
   it("sign-in: the authenticator code and the recovery code", () => {
-    for (const code of ["", " ", "12345", "123456", " 123456 ", "1234567", "abcdef"]) {
-      const { server, browser } = both(totpSignInSchema, TOTP_SIGN_IN_CHECKS, { intent: "totp", code });
+    for (const code of [
+      "",
+      " ",
+      "12345",
+      "123456",
+      " 123456 ",
+      "1234567",
+      "abcdef",
+    ]) {
+      const { server, browser } = both(totpSignInSchema, TOTP_SIGN_IN_CHECKS, {
+        intent: "totp",
+        code,
+      });
       expect(browser, code).toEqual(server);
     }
-    for (const recoveryCode of ["", "abcd-efgh-jkmn", "ABCDEFGHJKMN", "abcd-efgh-jkm1", "abcd efgh jkmn", "abcd-efgh"]) {
-      const { server, browser } = both(recoverySignInSchema, RECOVERY_SIGN_IN_CHECKS, { intent: "recovery", recoveryCode });
+    for (const recoveryCode of [
+      "",
+      "abcd-efgh-jkmn",
+      "ABCDEFGHJKMN",
+      "abcd-efgh-jkm1",
+      "abcd efgh jkmn",
+      "abcd-efgh",
+    ]) {
+      const { server, browser } = both(
+        recoverySignInSchema,
+        RECOVERY_SIGN_IN_CHECKS,
+        { intent: "recovery", recoveryCode },
+      );
       expect(browser, recoveryCode).toEqual(server);
     }
   });
 
   it("forgot password: the login name", () => {
     for (const loginName of EMAILS) {
-      const { server, browser } = both(forgotPasswordSchema, FORGOT_PASSWORD_CHECKS, { loginName });
+      const { server, browser } = both(
+        forgotPasswordSchema,
+        FORGOT_PASSWORD_CHECKS,
+        { loginName },
+      );
       expect(browser, loginName).toEqual(server);
     }
   });
@@ -99,8 +186,18 @@ describe("the browser's checks say what the schemas say", () => {
   it("set password: every rule of the new password, and its confirmation", () => {
     for (const newPassword of PASSWORDS) {
       for (const passwordConfirm of ["", newPassword, `${newPassword}x`]) {
-        const { server, browser } = both(setPasswordSchema, SET_PASSWORD_CHECKS, { code: "abc_DEF-123", id: "7", newPassword, passwordConfirm });
-        expect(browser, JSON.stringify({ newPassword: newPassword.slice(0, 20), passwordConfirm: passwordConfirm.slice(0, 20) })).toEqual(server);
+        const { server, browser } = both(
+          setPasswordSchema,
+          SET_PASSWORD_CHECKS,
+          { code: "abc_DEF-123", id: "7", newPassword, passwordConfirm },
+        );
+        expect(
+          browser,
+          JSON.stringify({
+            newPassword: newPassword.slice(0, 20),
+            passwordConfirm: passwordConfirm.slice(0, 20),
+          }),
+        ).toEqual(server);
       }
     }
   });
@@ -109,22 +206,43 @@ describe("the browser's checks say what the schemas say", () => {
     for (const currentPassword of ["", " ", "secret", long(1025)]) {
       for (const newPassword of PASSWORDS) {
         for (const passwordConfirm of ["", newPassword, `${newPassword}x`]) {
-          const { server, browser } = both(changePasswordSchema, CHANGE_PASSWORD_CHECKS, { currentPassword, newPassword, passwordConfirm });
-          expect(browser, JSON.stringify({ currentPassword: currentPassword.slice(0, 9), newPassword: newPassword.slice(0, 20), passwordConfirm: passwordConfirm.slice(0, 20) })).toEqual(server);
+          const { server, browser } = both(
+            changePasswordSchema,
+            CHANGE_PASSWORD_CHECKS,
+            { currentPassword, newPassword, passwordConfirm },
+          );
+          expect(
+            browser,
+            JSON.stringify({
+              currentPassword: currentPassword.slice(0, 9),
+              newPassword: newPassword.slice(0, 20),
+              passwordConfirm: passwordConfirm.slice(0, 20),
+            }),
+          ).toEqual(server);
         }
       }
     }
     for (const email of EMAILS) {
-      const { server, browser } = both(changeEmailSchema, CHANGE_EMAIL_CHECKS, { email });
+      const { server, browser } = both(changeEmailSchema, CHANGE_EMAIL_CHECKS, {
+        email,
+      });
       expect(browser, email).toEqual(server);
     }
     const CODES = ["", " ", "12345", "123456", " 123456 ", "abcdef"];
     for (const code of CODES) {
-      const { server, browser } = both(totpConfirmSchema, TOTP_CONFIRM_CHECKS, { code });
+      const { server, browser } = both(totpConfirmSchema, TOTP_CONFIRM_CHECKS, {
+        code,
+      });
       expect(browser, code).toEqual(server);
       for (const password of ["", " ", "secret", long(1025)]) {
-        const turnOff = both(totpDisableSchema, TOTP_DISABLE_CHECKS, { code, password });
-        expect(turnOff.browser, JSON.stringify({ code, password: password.slice(0, 9) })).toEqual(turnOff.server);
+        const turnOff = both(totpDisableSchema, TOTP_DISABLE_CHECKS, {
+          code,
+          password,
+        });
+        expect(
+          turnOff.browser,
+          JSON.stringify({ code, password: password.slice(0, 9) }),
+        ).toEqual(turnOff.server);
       }
     }
   });
@@ -148,8 +266,24 @@ describe("the browser's checks say what the schemas say", () => {
       addressLine2: [" ", "Apt 2", long(201)],
       locality: ["", long(101)],
       administrativeArea: ["", " ", "XX", "CO", " ny ", "Colorado"],
-      postalCode: ["", " ", "8020", "80202-1234", "802021234", "80202 1234", "ABCDE"],
-      phone: ["", " ", "555-1234", "+1 555 123 4567", "15551234567", `${long(20)}12345678`, "555.123.4567"],
+      postalCode: [
+        "",
+        " ",
+        "8020",
+        "80202-1234",
+        "802021234",
+        "80202 1234",
+        "ABCDE",
+      ],
+      phone: [
+        "",
+        " ",
+        "555-1234",
+        "+1 555 123 4567",
+        "15551234567",
+        `${long(20)}12345678`,
+        "555.123.4567",
+      ],
     };
     agreeOnEachVariant(addressFormSchema, ADDRESS_CHECKS, valid, variants);
   });
@@ -169,31 +303,235 @@ describe("the browser's checks say what the schemas say", () => {
       middleName: [" ", "María José", "M.", long(101)],
       lastName: ["", "O'Neil", "Smith!"],
       phone: [" ", "555-123-4567", "555", `${long(26)}`],
-      dateOfBirth: ["", " ", "1980-02-30", "04/02/1980", "13/01/1980", "2999-01-01", "1800-01-01", "2020-01-01", "soon"],
-      timeZone: ["", " ", "Mars/Olympus", "Europe/Madrid", "offset:-300", "offset:-301", "offset:900", "offset:", "offset:abc", "UTC"],
+      dateOfBirth: [
+        "",
+        " ",
+        "1980-02-30",
+        "04/02/1980",
+        "13/01/1980",
+        "2999-01-01",
+        "1800-01-01",
+        "2020-01-01",
+        "soon",
+      ],
+      timeZone: [
+        "",
+        " ",
+        "Mars/Olympus",
+        "Europe/Madrid",
+        "offset:-300",
+        "offset:-301",
+        "offset:900",
+        "offset:",
+        "offset:abc",
+        "UTC",
+      ],
     };
-    agreeOnEachVariant(profileDetailsSchema, PROFILE_DETAILS_CHECKS, valid, variants);
+    agreeOnEachVariant(
+      profileDetailsSchema,
+      PROFILE_DETAILS_CHECKS,
+      valid,
+      variants,
+    );
     for (const email of EMAILS) {
-      const { server, browser } = both(profileEmailSchema, PROFILE_EMAIL_CHECKS, { intent: "email", email });
+      const { server, browser } = both(
+        profileEmailSchema,
+        PROFILE_EMAIL_CHECKS,
+        { intent: "email", email },
+      );
       expect(browser, email).toEqual(server);
     }
   });
 
   it("add a card: number, expiry, security code and name, and their rules across fields", () => {
     const next = new Date().getUTCFullYear() + 1;
-    const valid = { intent: "addCard", cardNumber: "4242 4242 4242 4242", expMonth: "12", expYear: String(next), cvc: "123", name: "Ana Ruiz" };
+    const valid = {
+      intent: "addCard",
+      cardNumber: "4242 4242 4242 4242",
+      expMonth: "12",
+      expYear: String(next),
+      cvc: "123",
+      name: "Ana Ruiz",
+    };
     const variants: Record<string, string[]> = {
-      cardNumber: ["", " ", "4242", "4242424242424241", "378282246310005", "5555-5555-5555-4444", "1234567812345670", "abcd", long(25)],
+      cardNumber: [
+        "",
+        " ",
+        "4242",
+        "4242424242424241",
+        "378282246310005",
+        "5555-5555-5555-4444",
+        "1234567812345670",
+        "abcd",
+        long(25),
+      ],
       expMonth: ["", " ", "0", "1", "12", "13", "1.5", "abc", "-1"],
-      expYear: ["", " ", "99", "1999", "2101", "2020", String(next).slice(2), "abc", "20.5"],
+      expYear: [
+        "",
+        " ",
+        "99",
+        "1999",
+        "2101",
+        "2020",
+        String(next).slice(2),
+        "abc",
+        "20.5",
+      ],
       cvc: ["", " ", "12", "1234", "12a", "12345"],
       name: ["", " ", "Ana M. Ruiz", "Ana2", long(101)],
     };
-    agreeOnEachVariant(addCardFormSchema as unknown as z.ZodType, ADD_CARD_CHECKS, valid, variants);
+    agreeOnEachVariant(
+      addCardFormSchema as unknown as z.ZodType,
+      ADD_CARD_CHECKS,
+      valid,
+      variants,
+    );
     // Rules across fields: an American Express card needs four digits; a month already past is refused.
-    for (const extra of [{ cardNumber: "378282246310005", cvc: "123" }, { cardNumber: "378282246310005", cvc: "1234" }, { expMonth: "1", expYear: "2020" }, { expMonth: "1", expYear: "20" }]) {
-      const { server, browser } = both(addCardFormSchema as unknown as z.ZodType, ADD_CARD_CHECKS, { ...valid, ...extra });
+    for (const extra of [
+      { cardNumber: "378282246310005", cvc: "123" },
+      { cardNumber: "378282246310005", cvc: "1234" },
+      { expMonth: "1", expYear: "2020" },
+      { expMonth: "1", expYear: "20" },
+    ]) {
+      const { server, browser } = both(
+        addCardFormSchema as unknown as z.ZodType,
+        ADD_CARD_CHECKS,
+        { ...valid, ...extra },
+      );
       expect(browser, JSON.stringify(extra)).toEqual(server);
     }
+  });
+
+  it("create a task: summary, description, patient, assignee, status, journey, category and source (spec §5)", () => {
+    const valid = {
+      intent: "create",
+      title: "Call back",
+      description: "About the refill",
+      patientId: "12",
+      providerId: "3",
+      taskStatus: "todo",
+      taskJourney: "2",
+      taskCategory: "",
+      taskSource: "",
+    };
+    const ids = [
+      "",
+      " ",
+      "0",
+      "-3",
+      "1.5",
+      "12a",
+      " 12 ",
+      "2147483647",
+      "2147483648",
+      "99999999999",
+    ];
+    const variants: Record<string, string[]> = {
+      title: ["", "   ", "x", long(255), long(256), ` ${long(255)} `],
+      description: ["", " ", "\n", long(10_000), long(10_001)],
+      patientId: ids,
+      providerId: ids,
+      taskStatus: [
+        "",
+        " ",
+        "todo",
+        " done ",
+        "in_progress",
+        "later",
+        "1",
+        "6",
+        "7",
+        "0",
+        "-1",
+        "2.0",
+      ],
+      taskJourney: ["", " ", "1", "3", "4", "0", "5", "one", " 2 "],
+      taskCategory: [" ", "1", "11", "12", "0", "x", " 5 "],
+      taskSource: [" ", "phone", "chat", "fax", " email ", "Phone"],
+    };
+    agreeOnEachVariant(
+      taskCreateFormSchema,
+      TASK_CREATE_CHECKS,
+      valid,
+      variants,
+    );
+    // Everything missing at once: each required field says so, the optional ones nothing.
+    const { server, browser } = both(taskCreateFormSchema, TASK_CREATE_CHECKS, {
+      intent: "create",
+    });
+    expect(browser).toEqual(server);
+    expect(
+      Object.entries(browser)
+        .filter(([, messages]) => messages.length > 0)
+        .map(([name]) => name),
+    ).toEqual([
+      "title",
+      "description",
+      "patientId",
+      "providerId",
+      "taskStatus",
+      "taskJourney",
+    ]);
+  });
+
+  it("a task's summary and description, and a comment", () => {
+    agreeOnEachVariant(
+      taskDetailsFormSchema,
+      TASK_DETAILS_CHECKS,
+      {
+        intent: "details",
+        id: "7",
+        title: "Call back",
+        description: "About the refill",
+      },
+      {
+        title: ["", "  ", long(255), long(256)],
+        description: ["", "\t", long(10_000), long(10_001)],
+      },
+    );
+    agreeOnEachVariant(
+      taskCommentFormSchema,
+      TASK_COMMENT_CHECKS,
+      { intent: "comment", id: "7", description: "Called, no answer" },
+      { description: ["", "  ", "ok", long(5000), long(5001)] },
+    );
+  });
+
+  it("mass changes (no browser checks: a confirmation step): the rows, then the status or the assignee", () => {
+    const parse = (entries: [string, string][]) => {
+      const data = new FormData();
+      for (const [name, value] of entries) data.append(name, value);
+      return parseWithZod(data, { schema: tasksMassFormSchema }).reply();
+    };
+    expect(parse([["intent", "massDelete"]]).error).toEqual({
+      ids: ["validation.atLeastOne"],
+    });
+    expect(
+      parse([
+        ["intent", "massStatus"],
+        ["ids", "3"],
+      ]).error,
+    ).toEqual({ massStatus: ["validation.required"] });
+    expect(
+      parse([
+        ["intent", "massAssign"],
+        ["ids", "3"],
+      ]).error,
+    ).toEqual({ massProviderId: ["validation.required"] });
+    expect(
+      parse([
+        ["intent", "massAssign"],
+        ["ids", "3"],
+        ["massProviderId", "x"],
+      ]).error,
+    ).toEqual({ massProviderId: ["validation.taskAssignee"] });
+    expect(
+      parse([
+        ["intent", "massStatus"],
+        ["ids", "3"],
+        ["ids", "4"],
+        ["massStatus", "done"],
+      ]).status,
+    ).toBe("success");
   });
 });

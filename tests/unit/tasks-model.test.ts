@@ -9,7 +9,6 @@ import {
   EMPTY_DRAFT,
   activityText,
   apiFilter,
-  draftErrors,
   listHref,
   listParams,
   modalHref,
@@ -87,28 +86,7 @@ describe("the list query of GET /api/v2/tasks (spec §7 rules)", () => {
   });
 });
 
-describe("create task draft (spec §5)", () => {
-  it("requires title, description, patient, assignee, status and journey", () => {
-    const errors = draftErrors({ ...EMPTY_DRAFT, taskStatus: "" });
-    expect(Object.keys(errors).sort()).toEqual(["description", "patientId", "providerId", "taskJourney", "taskStatus", "title"]);
-  });
-
-  it("accepts a complete draft; category and source are optional but must be known", () => {
-    const draft = { ...EMPTY_DRAFT, title: "Call back", description: "About the refill", patientId: "12", providerId: "3", taskJourney: "2" };
-    expect(draftErrors(draft)).toEqual({});
-    expect(draftErrors({ ...draft, taskCategory: "11", taskSource: "phone" })).toEqual({});
-    expect(draftErrors({ ...draft, taskCategory: "12", taskSource: "fax", taskJourney: "4", taskStatus: "later" })).toEqual({
-      taskCategory: ["validation.taskCategory"],
-      taskSource: ["validation.taskSource"],
-      taskJourney: ["validation.taskJourney"],
-      taskStatus: ["validation.taskStatus"],
-    });
-  });
-
-  it("treats whitespace as empty (spec §5: trimmed)", () => {
-    expect(draftErrors({ ...EMPTY_DRAFT, title: "   " }).title).toEqual(["validation.required"]);
-  });
-
+describe("create task draft (spec §5; its rules: tests/unit/form-checks.test.ts)", () => {
   it("reads a draft from the URL with the status defaulting to todo", () => {
     expect(readDraft(new URLSearchParams("task=new&patientId=8"))).toEqual({ ...EMPTY_DRAFT, patientId: "8", taskStatus: "todo" });
     expect(readDraft(new URLSearchParams("taskStatus=done")).taskStatus).toBe("done");

@@ -16,12 +16,19 @@ const json = (status: number, body: unknown) =>
     headers: { "Content-Type": "application/json" },
   });
 
-async function client(answer: unknown, status = 200) {
+async function client(
+  answer: unknown,
+  onFetch: (path: string) => void = () => {},
+) {
+  const status = 200;
   const session = await WebSession.fromRequest(
     new Request("http://web.test/staff/tasks"),
   );
   session.csrf = "token";
-  const fetchMock = vi.fn(async () => json(status, answer));
+  const fetchMock = vi.fn(async (url: URL | string) => {
+    onFetch(new URL(url).pathname);
+    return json(status, answer);
+  });
   const upstream = new Upstream({
     request: new Request("http://web.test/staff/tasks"),
     session,
@@ -51,7 +58,7 @@ describe("upstream answers are parsed with the contract's schemas", () => {
       data: { ...task, id: "seven" },
     });
     const error = await upstream
-      .get("/api/v1/tasks/7")
+      .call("GET /api/v1/tasks/:id", { params: { id: 7 } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).status).toBe(502);
@@ -72,16 +79,18 @@ describe("upstream answers are parsed with the contract's schemas", () => {
 
   it("a list whose pages are missing, or an answer that is not an envelope, fails the same way", async () => {
     const list = await client({ code: "ok", message: "", data: [] });
-    await expect(list.get("/api/v2/tasks")).rejects.toMatchObject({
+    await expect(list.call("GET /api/v2/tasks")).rejects.toMatchObject({
       status: 502,
     });
     const bare = await client([task]);
-    await expect(bare.get("/api/v1/users/3")).rejects.toMatchObject({
+    await expect(
+      bare.call("GET /api/v1/users/:id", { params: { id: 3 } }),
+    ).rejects.toMatchObject({
       status: 502,
     });
   });
 
-  it("a well-formed answer comes back as the contract's output; endpoints the contract does not list pass as they are", async () => {
+  it("a well-formed answer comes back as the contract's output, typed by it", async () => {
     const users = await client({
       code: "ok",
       message: "",
@@ -100,23 +109,36 @@ describe("upstream answers are parsed with the contract's schemas", () => {
         },
       },
     });
-    const answer = await users.get<{ user: Record<string, unknown> }>(
-      "/api/v1/users/3",
-    );
+    const answer = await users.call("GET /api/v1/users/:id", {
+      params: { id: 3 },
+    });
+    // The answer's type is the contract's: no caller names it.
+    const fullName: string = answer.data.user.fullName;
+    expect(fullName).toBe("Ann Lee");
     expect(answer.data.user).toMatchObject({
       id: 3,
       fullName: "Ann Lee",
       roles: [{ handle: "patients", title: "Patient" }],
     });
-    const unknown = await client({
-      code: "ok",
-      message: "",
-      data: { anything: 1 },
-    });
-    expect(
-      (await unknown.get<{ anything: number }>("/api/v9/not-in-the-contract"))
-        .data,
-    ).toEqual({ anything: 1 });
+  });
+
+  it("a call names an endpoint of the contract, never a path and a type: its parameters go into the path, encoded", async () => {
+    const seen: string[] = [];
+    const upstream = await client(
+      { code: "ok", message: "", data: null },
+      (url) => seen.push(url),
+    );
+    await upstream
+      .call("GET /api/v1/tasks/:id", { params: { id: "7/../8" } })
+      .catch(() => null);
+    expect(seen).toEqual(["/api/v1/tasks/7%2F..%2F8"]);
+    // Compile-time (npx tsc): the old untyped methods are gone, an unknown endpoint and a missing parameter are errors.
+    // @ts-expect-error -- no get<T>(path): the answer's type comes from the contract
+    expect(upstream.get).toBeUndefined();
+    // @ts-expect-error -- not an endpoint of the contract
+    await upstream.call("GET /api/v9/not-in-the-contract").catch(() => null);
+    // @ts-expect-error -- the path has an :id
+    await upstream.call("GET /api/v1/tasks/:id").catch(() => null);
   });
 });
 
@@ -159,5 +181,39 @@ describe("the seam between the web and the API", () => {
       ].map((m) => `${file}: ${m[0].split("\n")[0]}`),
     );
     expect(offending).toEqual([]);
+  });
+
+  it("roles, enums and the email-typo suggestion have one home, api/contract: no re-export stubs left in api/domain", async () => {
+    const { existsSync, readdirSync, readFileSync } = await import("node:fs");
+    expect(
+      ["roles", "enums", "email-suggest"].filter((name) =>
+        existsSync(`api/domain/${name}.ts`),
+      ),
+    ).toEqual([]);
+    const files = ["api", "app", "tests"].flatMap((dir) =>
+      (readdirSync(dir, { recursive: true }) as string[])
+        .filter((f) => /\.tsx?$/.test(f))
+        .map((f) => `${dir}/${f}`),
+    );
+    const offending = files.filter(
+      (file) =>
+        /from\s+"[^"]*(?:domain\/|\.\/)(?:roles|enums|email-suggest)\.ts"/.test(
+          readFileSync(file, "utf8"),
+        ) && !file.startsWith("api/contract/"),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it("only the domain modules (app/lib/*.server.ts) call the upstream client: no route module, resource routes included", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const files = (readdirSync("app", { recursive: true }) as string[])
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) => `app/${f}`);
+    const callers = files.filter((file) =>
+      /\bgetUpstream\(|\bupstreamContext\b/.test(readFileSync(file, "utf8")),
+    );
+    expect(
+      callers.filter((file) => !/^app\/lib\/[\w-]+\.server\.ts$/.test(file)),
+    ).toEqual([]);
   });
 });

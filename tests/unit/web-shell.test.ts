@@ -136,7 +136,7 @@ describe("the upstream client", () => {
       { "Set-Cookie": "th_guest=g123; Path=/; HttpOnly; SameSite=Lax" },
     );
     const { upstream, calls, session } = await client([sessionInfo, json(200, { message: "ok", data: 1 })]);
-    const result = await upstream.post<number>("/api/v1/track", { event: "PageView" });
+    const result = await upstream.call("POST /api/v1/track", { body: { event: "PageView" } });
     expect(result).toEqual({ code: "ok", message: "ok", data: 1 });
     expect(calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual(["POST /api/v1/users/session-info", "POST /api/v1/track"]);
     const track = calls[1];
@@ -154,7 +154,7 @@ describe("the upstream client", () => {
 
   it("GET sends no CSRF token; query arrays use key[]", async () => {
     const { upstream, calls } = await client([json(200, { message: "", data: [], pages: { totalCount: 0, page: 2, perPage: 20 } })]);
-    await upstream.get("/api/v1/users", { query: { roles: ["providers", "nurse"], search: "", page: 2 } });
+    await upstream.call("GET /api/v1/users", { query: { roles: ["providers", "nurse"], search: "", page: 2 } });
     const url = new URL(calls[0].url);
     expect(url.searchParams.getAll("roles[]")).toEqual(["providers", "nurse"]);
     expect(url.searchParams.get("page")).toBe("2");
@@ -167,9 +167,9 @@ describe("the upstream client", () => {
       json(200, { message: "", data: null }, { "Set-Cookie": "th_session=s1; Path=/; HttpOnly" }),
       json(200, { message: "", data: null }, { "Set-Cookie": "th_session=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT" }),
     ]);
-    await upstream.get("/a");
+    await upstream.download("GET /api/v1/avatars/:key", { params: { key: "a" } });
     expect(session.upstreamCookies).toEqual({ th_session: "s1" });
-    await upstream.get("/b");
+    await upstream.download("GET /api/v1/avatars/:key", { params: { key: "b" } });
     expect(session.upstreamCookies).toEqual({});
   });
 
@@ -177,7 +177,7 @@ describe("the upstream client", () => {
     const { upstream, session, onUnauthorized } = await client([json(401, { message: "Please sign in to continue." })]);
     session.setUpstreamCookie("th_session", "old");
     session.setUser({ id: 3, role: "medicalSupport" });
-    const thrown = await upstream.get("/api/v1/profile").catch((e) => e);
+    const thrown = await upstream.call("GET /api/v1/profile").catch((e: unknown) => e);
     expect(onUnauthorized).toHaveBeenCalledWith("/staff/patients/7?tab=x", null);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fstaff%2Fpatients%2F7%3Ftab%3Dx");
@@ -189,7 +189,7 @@ describe("the upstream client", () => {
     for (const [sessionEnded, reason] of [["expired", "inactivity"], ["revoked", "revoked"]] as const) {
       const { upstream, session, onUnauthorized } = await client([json(401, { message: "Please sign in to continue.", data: { sessionEnded } })]);
       session.setUpstreamCookie("th_session", "old");
-      await upstream.get("/api/v1/profile").catch((e) => e);
+      await upstream.call("GET /api/v1/profile").catch((e: unknown) => e);
       expect(onUnauthorized).toHaveBeenCalledWith("/staff/patients/7?tab=x", reason);
     }
   });
@@ -200,10 +200,10 @@ describe("the upstream client", () => {
       json(422, { data: { message: "Nested reason" } }),
       json(503, { message: "Database unavailable" }),
     ]);
-    await expect(upstream.get("/x")).rejects.toMatchObject({ status: 400, message: "Invalid email or password." });
-    await expect(upstream.get("/x")).rejects.toMatchObject({ status: 422, message: "Nested reason" });
-    await expect(upstream.get("/x")).rejects.toMatchObject({ status: 503 });
-    await expect(upstream.get("/x")).rejects.toMatchObject({ status: null });
+    await expect(upstream.call("GET /api/v1/profile")).rejects.toMatchObject({ status: 400, message: "Invalid email or password." });
+    await expect(upstream.call("GET /api/v1/profile")).rejects.toMatchObject({ status: 422, message: "Nested reason" });
+    await expect(upstream.call("GET /api/v1/profile")).rejects.toMatchObject({ status: 503 });
+    await expect(upstream.call("GET /api/v1/profile")).rejects.toMatchObject({ status: null });
   });
 
   it("refreshes a stale CSRF token once and retries", async () => {
@@ -213,7 +213,7 @@ describe("the upstream client", () => {
       json(200, { message: "saved", data: null }),
     ]);
     session.csrf = "stale";
-    await expect(upstream.post("/api/v1/users/update-password", { currentPassword: "A" })).resolves.toMatchObject({ message: "saved" });
+    await expect(upstream.call("POST /api/v1/users/update-password", { body: { currentPassword: "A", newPassword: "B", passwordConfirm: "B" } })).resolves.toMatchObject({ message: "saved" });
     expect(calls.map((c) => c.headers.get("X-CSRF-Token"))).toEqual(["stale", null, "fresh"]);
   });
 

@@ -6,7 +6,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { productVariants, products } from "../schema.ts";
-import { ServiceSection } from "../../domain/enums.ts";
+import { ServiceSection } from "../../contract/enums.ts";
 
 type VariantDef = {
   name: string;

@@ -12,7 +12,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
 import { hashPassword } from "../../domain/password.ts";
-import type { Profession, UserRole } from "../../domain/roles.ts";
+import type { Profession, UserRole } from "../../contract/roles.ts";
 import {
   type ChatCategory,
   type DocumentCategory,
@@ -30,7 +30,7 @@ import {
   type TaskSource,
   type TaskStatus,
   type TreatmentReviewStatus,
-} from "../../domain/enums.ts";
+} from "../../contract/enums.ts";
 import { seedDemoBilling } from "./billing.ts";
 import { type CatalogueVariant, insertCatalogue } from "./catalogue.ts";
 import { CITIES, FIRST_NAMES, LAST_NAMES, STREETS, emailPart } from "./names.ts";

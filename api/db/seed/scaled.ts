@@ -16,8 +16,8 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { ServiceSection, TASK_CATEGORY_VALUES, TASK_SOURCES } from "../../domain/enums.ts";
-import { STAFF_ROLES } from "../../domain/roles.ts";
+import { ServiceSection, TASK_CATEGORY_VALUES, TASK_SOURCES } from "../../contract/enums.ts";
+import { STAFF_ROLES } from "../../contract/roles.ts";
 import { insertCatalogue, loadCatalogue } from "./catalogue.ts";
 import { PATIENT_STATUS_PAIRS, TASK_TITLES } from "./demo.ts";
 import { FIRST_NAMES, LAST_NAMES } from "./names.ts";

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
 import { hashPassword } from "../../domain/password.ts";
-import { PatientStatus } from "../../domain/enums.ts";
+import { PatientStatus } from "../../contract/enums.ts";
 import { DEMO_PASSWORD } from "./demo.ts";
 
 /** Last names of the test patients: names the profile rules accept (letters only), one per account. */

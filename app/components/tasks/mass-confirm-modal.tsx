@@ -28,7 +28,10 @@ export function MassConfirmModal({ data, modal, closeHref, actionData }: { data:
   const navigation = useNavigation();
   const location = useLocation();
   const count = modal.ids.length;
-  const errors = actionData?.intent === "mass" ? actionData.errors : {};
+  // The server parsed the change with the contract's schema (app/lib/schemas/tasks.ts): its errors by field.
+  const errors: Partial<Record<string, string[]>> = Object.fromEntries(
+    Object.entries(actionData?.intent === "mass" ? (actionData.reply.error ?? {}) : {}).flatMap(([name, messages]) => (messages?.length ? [[name, messages]] : [])),
+  );
   const [assignee, setAssignee] = useState(modal.assignee);
   const [status, setStatus] = useState(modal.status);
   const submitting = navigation.state === "submitting";

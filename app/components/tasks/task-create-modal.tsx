@@ -1,3 +1,4 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Form, Link, useNavigation } from "react-router";
@@ -7,20 +8,32 @@ import { Modal } from "~/components/ui/modal";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { FormErrors } from "~/components/form-field";
+import { checkForm } from "~/lib/form-checks";
 import { translateMessage } from "~/lib/i18n";
+import { TASK_CREATE_CHECKS } from "~/lib/task-form-checks";
 import type { TaskModal, TasksActionData, TasksPageData } from "~/lib/tasks.server";
 import { HiddenParams } from "./hidden-params";
 import { categoryOptions, journeyOptions, sourceOptions, statusOptions } from "./labels";
-import { draftErrors, listParams, modalHref, readDraft, type Draft } from "./task-model";
+import { DRAFT_FIELDS, listParams, modalHref, readDraft, type Draft } from "./task-model";
 import { UserPicker } from "./user-picker";
 
 type NewModal = Extract<TaskModal, { kind: "new" }>;
 
+/** Would the server take this draft? The browser's checks of the create form (app/lib/task-form-checks.ts). */
+function draftValid(draft: Draft): boolean {
+  const formData = new FormData();
+  for (const name of DRAFT_FIELDS) formData.set(name, draft[name]);
+  return checkForm(formData, TASK_CREATE_CHECKS).status === "success";
+}
+
 /**
  * Create a task (spec §2, §5, §7): summary, description, patient, assignee, status (todo), journey,
  * category, source; Cancel and Create task. A route state (`?task=new`, `&patientId=` from a patient's
- * page) rendered over the list. With JavaScript, Create stays disabled until the draft is valid and each
- * field shows its error once left; without, the server answers with the same errors beside the fields.
+ * page) rendered over the list. The server parses the post with the contract's schema (app/lib/schemas/tasks.ts)
+ * and answers conform's reply; with JavaScript, Create stays disabled until the draft is valid and each field
+ * shows its error once left (the same rules, without zod: app/lib/task-form-checks.ts); without, the server's
+ * errors stand beside the fields.
  */
 export function CreateTaskModal({ data, modal, closeHref, actionData }: { data: TasksPageData; modal: NewModal; closeHref: string; actionData?: TasksActionData }) {
   const { t } = useTranslation();
@@ -30,40 +43,38 @@ export function CreateTaskModal({ data, modal, closeHref, actionData }: { data: 
   const failed = actionData?.intent === "create" ? actionData : null;
   const initial: Draft = failed?.draft ?? modal.draft;
   const [draft, setDraft] = useState<Draft>(initial);
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const clientErrors = draftErrors(draft);
-  const valid = Object.keys(clientErrors).length === 0;
+  const valid = draftValid(draft);
   const action = modalHref(data.path, data.state, { task: "new" });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  const [form, fields] = useForm({
+    id: "create-task",
+    lastResult: failed?.reply,
+    onValidate: ({ formData }) => checkForm(formData, TASK_CREATE_CHECKS),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
 
   const sync = () =>
     requestAnimationFrame(() => {
       if (formRef.current) setDraft(readDraft(new FormData(formRef.current)));
     });
-  const touch = (name: string) => setTouched((current) => (current.has(name) ? current : new Set(current).add(name)));
+  /** A picker or a select changed its value without leaving a field: check it now (after the value is in the form). */
+  const changed = (name: keyof Draft) =>
+    requestAnimationFrame(() => {
+      if (formRef.current) setDraft(readDraft(new FormData(formRef.current)));
+      form.validate({ name });
+    });
 
   const errorFor = (name: keyof Draft): ReactNode => {
-    const server = failed?.errors[name];
-    const messages = server?.length ? server : hydrated && touched.has(name) ? clientErrors[name] : undefined;
+    const messages = fields[name].errors;
     return messages?.length ? messages.map((m) => <span key={m}>{translateMessage(t, m)}</span>) : undefined;
   };
 
   return (
     <Modal open size="wide" title={t("tasks:create.title")} closeHref={closeHref} closeLabel={t("tasks:modal.close")} data-testid="create-task-modal">
-      <Form
-        ref={formRef}
-        method="post"
-        action={action}
-        preventScrollReset
-        noValidate
-        className="grid gap-4"
-        onChange={sync}
-        onBlur={(event) => {
-          const target = event.target as unknown as { name?: unknown };
-          if (typeof target.name === "string" && target.name) touch(target.name);
-        }}
-      >
+      <Form ref={formRef} method="post" action={action} preventScrollReset {...getFormProps(form)} className="grid gap-4" onChange={sync}>
         <input type="hidden" name="intent" value="create" />
+        <FormErrors errors={form.errors} id={form.errorId} />
         {/* Carried along when a picker submits this form as a GET without JavaScript. */}
         <input type="hidden" name="task" value="new" />
         <HiddenParams params={listParams(data.state)} />
@@ -81,10 +92,7 @@ export function CreateTaskModal({ data, modal, closeHref, actionData }: { data: 
             required
             error={errorFor("patientId")}
             emptyLabel={t("tasks:picker.noPatient")}
-            onChange={() => {
-              touch("patientId");
-              sync();
-            }}
+            onChange={() => changed("patientId")}
           />
           <UserPicker
             field="providerId"
@@ -96,12 +104,9 @@ export function CreateTaskModal({ data, modal, closeHref, actionData }: { data: 
             formAction={data.path}
             required
             error={errorFor("providerId")}
-            onChange={() => {
-              touch("providerId");
-              sync();
-            }}
+            onChange={() => changed("providerId")}
           />
-          <Select name="taskStatus" label={t("tasks:fields.status")} options={statusOptions(t)} defaultValue={initial.taskStatus} required error={errorFor("taskStatus")} onValueChange={sync} />
+          <Select name="taskStatus" label={t("tasks:fields.status")} options={statusOptions(t)} defaultValue={initial.taskStatus} required error={errorFor("taskStatus")} onValueChange={() => changed("taskStatus")} />
           <Select
             name="taskJourney"
             label={t("tasks:fields.journey")}
@@ -110,10 +115,7 @@ export function CreateTaskModal({ data, modal, closeHref, actionData }: { data: 
             placeholder={t("tasks:form.chooseJourney")}
             required
             error={errorFor("taskJourney")}
-            onValueChange={() => {
-              touch("taskJourney");
-              sync();
-            }}
+            onValueChange={() => changed("taskJourney")}
           />
           <Select
             name="taskCategory"
@@ -124,7 +126,7 @@ export function CreateTaskModal({ data, modal, closeHref, actionData }: { data: 
             deselectable
             clearLabel={t("tasks:form.clear")}
             error={errorFor("taskCategory")}
-            onValueChange={sync}
+            onValueChange={() => changed("taskCategory")}
           />
           <Select
             name="taskSource"
@@ -135,7 +137,7 @@ export function CreateTaskModal({ data, modal, closeHref, actionData }: { data: 
             deselectable
             clearLabel={t("tasks:form.clear")}
             error={errorFor("taskSource")}
-            onValueChange={sync}
+            onValueChange={() => changed("taskSource")}
           />
         </div>
         <div className="mt-2 flex flex-wrap justify-end gap-3">

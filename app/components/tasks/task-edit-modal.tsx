@@ -1,3 +1,4 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "~/lib/use-translation";
@@ -9,7 +10,10 @@ import { Modal } from "~/components/ui/modal";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { FormErrors } from "~/components/form-field";
+import { checkForm } from "~/lib/form-checks";
 import { formatDate, relativeTime } from "~/lib/format";
+import { TASK_COMMENT_CHECKS, TASK_DETAILS_CHECKS } from "~/lib/task-form-checks";
 import { translateMessage } from "~/lib/i18n";
 import type { TaskModal, TasksActionData, TasksPageData } from "~/lib/tasks.server";
 import { cn } from "~/lib/utils";
@@ -133,7 +137,16 @@ function Details({ modal, taskUrl, data, actionData }: { modal: EditModal; taskU
   const { task } = modal;
   const fetcher = useFetcher<TasksActionData>({ key: `task-${task.id}-details` });
   const failed = fetcher.data?.intent === "details" ? fetcher.data : actionData?.intent === "details" ? actionData : null;
-  const [editing, setEditing] = useState(modal.editing || (failed !== null && Object.keys(failed.errors).length > 0));
+  const refused = failed !== null && !failed.ok && Object.keys(failed.reply.error ?? {}).length > 0;
+  const [editing, setEditing] = useState(modal.editing || refused);
+  const [form, fields] = useForm({
+    id: `task-${task.id}-details`,
+    lastResult: failed?.reply,
+    defaultValue: { title: task.title, description: task.description },
+    onValidate: ({ formData }) => checkForm(formData, TASK_DETAILS_CHECKS),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && "ok" in fetcher.data && fetcher.data.ok) setEditing(false);
   }, [fetcher.state, fetcher.data]);
@@ -161,15 +174,16 @@ function Details({ modal, taskUrl, data, actionData }: { modal: EditModal; taskU
       </section>
     );
   }
-  const title = failed && "title" in failed ? failed.title : task.title;
-  const description = failed && "description" in failed ? failed.description : task.description;
+  const title = typeof fields.title.initialValue === "string" ? fields.title.initialValue : task.title;
+  const description = typeof fields.description.initialValue === "string" ? fields.description.initialValue : task.description;
   return (
-    <fetcher.Form method="post" action={taskUrl} className="grid gap-3" aria-label={t("tasks:edit.editDetails")}>
+    <fetcher.Form method="post" action={taskUrl} {...getFormProps(form)} className="grid gap-3" aria-label={t("tasks:edit.editDetails")}>
       <input type="hidden" name="intent" value="details" />
       <input type="hidden" name="id" value={task.id} />
       <JsMarker />
-      <Input name="title" label={t("tasks:fields.summary")} defaultValue={title} maxLength={255} required error={errorText(t, failed?.errors.title)} />
-      <Textarea name="description" label={t("tasks:fields.description")} defaultValue={description} rows={5} required error={errorText(t, failed?.errors.description)} />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Input name="title" label={t("tasks:fields.summary")} defaultValue={title} maxLength={255} required error={errorText(t, fields.title.errors)} />
+      <Textarea name="description" label={t("tasks:fields.description")} defaultValue={description} rows={5} required error={errorText(t, fields.description.errors)} />
       <div className="flex justify-end gap-2">
         {hydrated ? (
           <Button variant="outline" size="sm" onClick={() => setEditing(false)}>
@@ -235,18 +249,27 @@ function CommentForm({ modal, taskUrl, actionData }: { modal: EditModal; taskUrl
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const fetcher = useFetcher<TasksActionData>({ key: `task-${modal.task.id}-comment` });
-  const failed = actionData?.intent === "comment" ? actionData : null;
-  const [text, setText] = useState(failed?.comment ?? "");
-  // A comment that was sent clears the field (spec §4: the comment draft resets).
+  const failed = fetcher.data?.intent === "comment" ? fetcher.data : actionData?.intent === "comment" ? actionData : null;
+  const [form, fields] = useForm({
+    id: `task-${modal.task.id}-comment`,
+    lastResult: failed?.reply,
+    onValidate: ({ formData }) => checkForm(formData, TASK_COMMENT_CHECKS),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const typed = typeof fields.description.initialValue === "string" ? fields.description.initialValue : "";
+  const [text, setText] = useState(typed);
+  // A comment that was sent clears the field (spec §4: the comment draft resets): the reply resets the form.
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.intent === "comment" && fetcher.data.comment === "") setText("");
+    if (fetcher.state === "idle" && fetcher.data?.intent === "comment" && fetcher.data.ok) setText("");
   }, [fetcher.state, fetcher.data]);
-  const errors = fetcher.data?.intent === "comment" ? fetcher.data.errors : failed?.errors;
+  const errors = fields.description.errors;
   return (
-    <fetcher.Form method="post" action={taskUrl} className="grid gap-2" aria-label={t("tasks:edit.commentForm")}>
+    <fetcher.Form method="post" action={taskUrl} {...getFormProps(form)} className="grid gap-2" aria-label={t("tasks:edit.commentForm")}>
       <input type="hidden" name="intent" value="comment" />
       <input type="hidden" name="id" value={modal.task.id} />
       <JsMarker />
+      <FormErrors errors={form.errors} id={form.errorId} />
       <Textarea
         name="description"
         label={t("tasks:edit.comment")}
@@ -254,7 +277,7 @@ function CommentForm({ modal, taskUrl, actionData }: { modal: EditModal; taskUrl
         value={text}
         onChange={(event) => setText(event.target.value)}
         placeholder={t("tasks:edit.commentPlaceholder")}
-        error={errorText(t, errors?.description)}
+        error={errorText(t, errors)}
       />
       <div className="flex justify-end">
         {/* Spec §5: a comment is sent only when it is not empty. */}
@@ -290,7 +313,7 @@ function SidePanel({ modal, data, taskUrl, actionData }: { modal: EditModal; dat
   };
   const fieldError = (field: keyof typeof saves) => {
     const d = saves[field].fetcher.data;
-    const fromFetcher = d && "ok" in d ? d.errors : undefined;
+    const fromFetcher = d && (d.intent === "field" || d.intent === "fields" || d.intent === "complete") ? d.errors : undefined;
     const fromPost = actionData?.intent === "fields" ? actionData.errors : undefined;
     return errorText(t, fromFetcher?.[field] ?? fromPost?.[field]);
   };

@@ -277,7 +277,7 @@ export function activityText(sentence: string, t: Translate): string {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The create form (spec §5) on the browser: is the draft complete? (The API validates it again.)
+// The create form's draft (spec §5). Its rules: api/contract/task-rules.ts (browser checks: app/lib/task-form-checks.ts).
 
 export type Draft = {
   title: string;
@@ -303,29 +303,6 @@ export const API_TO_FORM_FIELD: Record<string, keyof Draft> = {
   category: "taskCategory",
   source: "taskSource",
 };
-
-/** Field errors of a draft as i18n keys of the validation namespace (spec §5 create task). */
-export function draftErrors(d: Draft): Partial<Record<keyof Draft, string[]>> {
-  const errors: Partial<Record<keyof Draft, string[]>> = {};
-  const required = (k: keyof Draft) => {
-    if (!d[k].trim()) errors[k] = ["validation.required"];
-  };
-  required("title");
-  if (d.title.trim().length > 255) errors.title = ["validation.maxLength"];
-  required("description");
-  if (d.description.trim().length > 10_000) errors.description = ["validation.maxLength"];
-  required("patientId");
-  if (d.patientId && !/^\d+$/.test(d.patientId)) errors.patientId = ["validation.taskPatient"];
-  required("providerId");
-  if (d.providerId && !/^\d+$/.test(d.providerId)) errors.providerId = ["validation.taskAssignee"];
-  required("taskStatus");
-  if (d.taskStatus && !(Object.values(TASK_STATUS_STRINGS) as string[]).includes(d.taskStatus)) errors.taskStatus = ["validation.taskStatus"];
-  required("taskJourney");
-  if (d.taskJourney && !TASK_JOURNEY_VALUES.map(String).includes(d.taskJourney)) errors.taskJourney = ["validation.taskJourney"];
-  if (d.taskCategory && !CATEGORY_OPTIONS.map(String).includes(d.taskCategory)) errors.taskCategory = ["validation.taskCategory"];
-  if (d.taskSource && !(TASK_SOURCES as readonly string[]).includes(d.taskSource)) errors.taskSource = ["validation.taskSource"];
-  return errors;
-}
 
 /** A draft from form data or a query string (missing fields empty; the status defaults to todo). */
 export function readDraft(source: URLSearchParams | FormData): Draft {

@@ -4,7 +4,7 @@ import type { Route } from "./+types/logout";
 import { BasicShell } from "~/components/basic-shell";
 import { homeFor } from "~/lib/home";
 import { getViewer, signOut } from "~/lib/auth.server";
-import { assertFormPost, isTrustedNavigation } from "~/lib/csrf.server";
+import { assertFormPost, isTrustedNavigation, readForm } from "~/lib/csrf.server";
 import { getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertFormPost(request, context, await request.formData());
+  assertFormPost(request, context, await readForm(request));
   return performLogout(context);
 }
 

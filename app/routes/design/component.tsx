@@ -11,6 +11,7 @@ import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/component";
 import { DEMOS, FORM_DEMOS, POST_DEMOS } from "./demos";
 import { DesignFrame, isComponentName, previewTheme, RESERVED_PARAMS, Submitted, withTheme } from "./shared";
+import { readForm } from "~/lib/csrf.server";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const component = params.component;
@@ -25,7 +26,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export async function action({ params, request }: Route.ActionArgs) {
   const component = params.component;
   if (!isComponentName(component) || !POST_DEMOS.has(component)) throw data(null, { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const submitted: [string, string][] = [];
   for (const [name, value] of form) if (typeof value === "string") submitted.push([name, value]);
   if (component === "tag-input") {

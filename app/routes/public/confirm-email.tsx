@@ -16,6 +16,7 @@ import { translateUpstream } from "~/lib/upstream-messages";
 import { UpstreamError } from "~/lib/upstream.server";
 import { passwordResetApi } from "~/lib/account-security.server";
 import { linkProblemSchema } from "../../../api/contract/account.ts";
+import { readForm } from "~/lib/csrf.server";
 
 export const handle = { title: "security:confirmEmail.title", i18n: ["security"] } satisfies RouteHandle;
 
@@ -38,7 +39,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getT(context);
-  const submission = parseWithZod(await request.formData(), { schema: confirmEmailSchema });
+  const submission = parseWithZod(await readForm(request), { schema: confirmEmailSchema });
   if (submission.status !== "success") {
     return data({ reply: submission.reply(), result: null, problem: { reason: "invalid", message: t("security:upstream.linkInvalid") } as Problem }, { status: 400 });
   }

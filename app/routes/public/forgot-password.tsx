@@ -12,6 +12,7 @@ import { getWebSession } from "~/lib/session.server";
 import { errorToastMessage, notifyUpstreamError } from "~/lib/toast.server";
 import { upstreamFieldErrors, UpstreamError } from "~/lib/upstream.server";
 import { passwordResetApi } from "~/lib/account-security.server";
+import { readForm } from "~/lib/csrf.server";
 
 export const handle = { title: "common:pages.forgotPassword" } satisfies RouteHandle;
 
@@ -23,7 +24,7 @@ export const handle = { title: "common:pages.forgotPassword" } satisfies RouteHa
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getT(context);
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
   try {
     await passwordResetApi.sendResetLink(context, submission.value);

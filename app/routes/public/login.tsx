@@ -17,6 +17,7 @@ import { getWebSession } from "~/lib/session.server";
 import { errorToastMessage, notify, redirectWithToast } from "~/lib/toast.server";
 import { translateFieldCode, translateSuccess } from "~/lib/upstream-messages";
 import { UpstreamError } from "~/lib/upstream.server";
+import { readForm } from "~/lib/csrf.server";
 
 export const handle = { title: "common:pages.login" } satisfies RouteHandle;
 
@@ -48,7 +49,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getT(context);
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const submission = parseWithZod(formData, { schema: signInSchema });
   const posted = formData.get("intent");
   const step: SignInStep = posted === "totp" || posted === "recovery" ? posted : "password";

@@ -17,6 +17,7 @@ import { translateUpstream } from "~/lib/upstream-messages";
 import { upstreamFieldErrors, UpstreamError } from "~/lib/upstream.server";
 import { passwordResetApi } from "~/lib/account-security.server";
 import { linkProblemSchema } from "../../../api/contract/account.ts";
+import { readForm } from "~/lib/csrf.server";
 
 export const handle = { title: "common:pages.setPassword" } satisfies RouteHandle;
 
@@ -36,7 +37,7 @@ const SECRET_FIELDS = ["newPassword", "passwordConfirm"];
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getT(context);
-  const submission = parseWithZod(await request.formData(), { schema: setPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: setPasswordSchema });
   if (submission.status !== "success") {
     return data({ reply: submission.reply({ hideFields: SECRET_FIELDS }), linkProblem: null }, { status: 400 });
   }

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/avatar";
-import { getUpstream, UpstreamError } from "~/lib/upstream.server";
+import { accountApi } from "~/lib/account.server";
+import { UpstreamError } from "~/lib/upstream.server";
 import { avatarKeyParam } from "../../../api/contract/patient-account.ts";
 
 /**
@@ -13,7 +14,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const key = avatarKeyParam.safeParse(params.key);
   if (!key.success) return new Response(null, { status: 404 });
   try {
-    const upstream = await getUpstream(context).download(`/api/v1/avatars/${key.data}`, { on401: "throw" });
+    const upstream = await accountApi(context).avatar(key.data);
     const type = upstream.headers.get("content-type") ?? "";
     if (!/^image\/(png|jpeg|gif)$/.test(type)) {
       await upstream.body?.cancel();

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/tasks-users";
 import { isPickerTeam } from "~/components/tasks/task-model";
-import { loadPeople } from "~/lib/tasks.server";
-import { getUpstream, UpstreamError } from "~/lib/upstream.server";
+import { loadPickerPage } from "~/lib/tasks.server";
+import { UpstreamError } from "~/lib/upstream.server";
 
 /**
  * GET /resources/tasks/users?kind=assignee|patient&team=&search=&page=&key= — one page (20) of the user
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Number(params.get("page") ?? "1");
   const key = (params.get("key") ?? "").slice(0, 200);
   try {
-    const result = await loadPeople(getUpstream(context), kind, {
+    const result = await loadPickerPage(context, kind, {
       search: (params.get("search") ?? "").slice(0, 100),
       team: isPickerTeam(team) ? team : "all",
       page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/track-pixel";
 import { fetchSite } from "~/lib/csrf.server";
-import { getUpstream } from "~/lib/upstream.server";
+import { trackApi } from "~/lib/track.server";
 
 /** A 1×1 transparent GIF. */
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
@@ -18,13 +18,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (site === "same-origin" || site === null) {
     const url = new URL(request.url);
     const payload = { name: (url.searchParams.get("name") ?? "").slice(0, 200), url: (url.searchParams.get("url") ?? "").slice(0, 2000) };
-    const upstream = getUpstream(context);
+    const track = trackApi(context);
     try {
       if (!/(?:^|;\s*)th_visit=1(?:;|$)/.test(request.headers.get("cookie") ?? "")) {
-        await upstream.post("/api/v1/track", { event: "Init", payload }, { on401: "throw" });
+        await track.record({ event: "Init", payload });
         headers.append("Set-Cookie", `${VISIT_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax`);
       }
-      await upstream.post("/api/v1/track", { event: "PageView", payload }, { on401: "throw" });
+      await track.record({ event: "PageView", payload });
     } catch {
       // Silent.
     }

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { trackRequestSchema } from "../../../api/contract/users";
 import type { Route } from "./+types/track";
 import { isSameOriginRequest } from "~/lib/csrf.server";
-import { getUpstream } from "~/lib/upstream.server";
+import { trackApi } from "~/lib/track.server";
 
 /** What the browser may send: the upstream contract itself (sizes bounded; the upstream validates again). */
 const trackSchema = trackRequestSchema;
@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = trackSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return data(null, { status: 400 });
   try {
-    await getUpstream(context).post("/api/v1/track", parsed.data, { on401: "throw" });
+    await trackApi(context).record(parsed.data);
   } catch {
     // Silent: analytics never bothers the user.
   }

@@ -20,6 +20,7 @@ import {
   type Invoice,
   type InvoiceStatus,
 } from "../../../../api/contract/patient-account.ts";
+import { readForm } from "~/lib/csrf.server";
 
 export const handle = { title: "common:pages.accountBilling" } satisfies RouteHandle;
 
@@ -79,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getT(context);
-  const submission = billingFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const submission = billingFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!submission.success) return data({ ok: false }, { status: 400 });
   const api = accountApi(context);
   try {

@@ -23,6 +23,7 @@ import { notify, notifyUpstreamError, redirectWithToast, takeToasts } from "~/li
 import { translateUpstream } from "~/lib/upstream-messages";
 import { UpstreamError } from "~/lib/upstream.server";
 import type { PaymentMethod, PaymentMethods } from "../../../../api/contract/patient-account.ts";
+import { readForm } from "~/lib/csrf.server";
 
 export const handle = { title: "common:pages.accountPaymentDetails" } satisfies RouteHandle;
 
@@ -82,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getT(context);
   const url = new URL(request.url);
   const portalSession = portalSessionParam(url.searchParams.get("portalSession"));
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "makePrimary" || intent === "deleteCard") {

@@ -18,6 +18,7 @@ import { addressFormSchema, toSaveAddressPayload } from "~/lib/schemas/account";
 import { redirectWithToast, takeToasts } from "~/lib/toast.server";
 import type { Address } from "../../../../api/contract/patient-account.ts";
 import { US_STATES, type AddressType } from "../../../../api/contract/patient-account-rules.ts";
+import { readForm } from "~/lib/csrf.server";
 
 export const handle = { title: "common:pages.accountPharmacy" } satisfies RouteHandle;
 
@@ -71,7 +72,7 @@ const formField = (apiField: string) => apiField.replace(/^fields\./, "");
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getT(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: addressFormSchema });
   const intent: AddressType = formData.get("intent") === "billing" ? "billing" : "shipping";
   if (submission.status !== "success") return data({ intent, reply: submission.reply() }, { status: 400 });

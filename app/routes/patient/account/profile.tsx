@@ -35,6 +35,7 @@ import {
   AVATAR_SIZE,
   fileExtension,
 } from "../../../../api/contract/patient-account-rules.ts";
+import { readForm } from "~/lib/csrf.server";
 
 export const handle = { title: "common:pages.accountProfile" } satisfies RouteHandle;
 
@@ -76,7 +77,7 @@ type ActionResult =
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getT(context);
   if (isMultipart(request)) return uploadAvatar(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "email") {
