@@ -89,8 +89,18 @@ export function pagePath(request: Request): string {
   return pathname + (search ? `?${search}` : "");
 }
 
+/**
+ * "No response" (spec §8): the call got no answer at all — connection refused or reset, no route to the host, or
+ * no answer within the timeout — as opposed to an answer with a status (a 5xx is an answer: "Internal error").
+ */
+export function isUnreachable(error: unknown): error is UpstreamError {
+  return error instanceof UpstreamError && error.status === null;
+}
+
 export class Upstream {
   private sessionInfoPromise: Promise<SessionInfo> | undefined;
+  /** Whether a call of this request got no response (see isUnreachable): app/lib/upstream-unavailable.server.ts reads it. */
+  unreachable = false;
   constructor(private readonly deps: UpstreamDeps) {}
 
   get<T>(path: string, options: Omit<CallOptions, "body"> = {}) {
@@ -181,6 +191,7 @@ export class Upstream {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
+      this.unreachable = true;
       throw new UpstreamError(null, error instanceof Error ? error.message : String(error));
     } finally {
       env.timing.add("upstream", performance.now() - started);
