@@ -25,6 +25,7 @@ import { i18nextMiddleware } from "./lib/i18n.server.ts";
 import { webSessionMiddleware } from "./lib/middleware.server.ts";
 import { upstreamUnavailableMiddleware } from "./lib/upstream-unavailable.server.ts";
 import { isUnavailable } from "./lib/upstream-unavailable.ts";
+import { connectionLostMiddleware } from "./lib/offline.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { pageTitle } from "./lib/theme.ts";
 import { toastMiddleware } from "./lib/toast.server.ts";
@@ -48,6 +49,9 @@ export const middleware: MiddlewareFunction<Response>[] = [
   viewerMiddleware,
   accessMiddleware,
 ];
+
+/** In the browser: a lost connection keeps the page and the form's input, with the §8 toast (app/lib/offline.ts). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [connectionLostMiddleware];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 

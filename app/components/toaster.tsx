@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
+import { CLIENT_TOAST_EVENT, type ClientToastDetail } from "~/lib/offline";
 import { TOAST_DURATION_MS, TOAST_LIMIT, type Toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
@@ -38,6 +39,18 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
     for (const toast of fresh) seen.current.add(toast.id);
     setItems((current) => [...current, ...fresh].slice(-TOAST_LIMIT));
   }, [toasts]);
+
+  // Toasts raised in the browser itself (a lost connection: app/lib/offline.ts), by their text key.
+  useEffect(() => {
+    let count = 0;
+    const onToast = (event: Event) => {
+      const { type, key } = (event as CustomEvent<ClientToastDetail>).detail;
+      count += 1;
+      setItems((current) => [...current, { id: `client-${Date.now()}-${count}`, type, message: t(key) }].slice(-TOAST_LIMIT));
+    };
+    window.addEventListener(CLIENT_TOAST_EVENT, onToast);
+    return () => window.removeEventListener(CLIENT_TOAST_EVENT, onToast);
+  }, [t]);
 
   const dismiss = (id: string) => setItems((current) => current.filter((toast) => toast.id !== id));
 
