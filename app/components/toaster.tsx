@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { CLIENT_TOAST_EVENT, type ClientToastDetail } from "~/lib/offline";
 import { TOAST_DURATION_MS, TOAST_LIMIT, type Toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
@@ -40,16 +39,14 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
     setItems((current) => [...current, ...fresh].slice(-TOAST_LIMIT));
   }, [toasts]);
 
-  // Toasts raised in the browser itself (a lost connection: app/lib/offline.ts), by their text key.
+  // The browser lost its connection (app/lib/offline.ts, CONNECTION_LOST_EVENT, spelled here so that module stays
+  // in the root's chunk): the spec §8 toast, one at a time (its text key is its id).
   useEffect(() => {
-    let count = 0;
-    const onToast = (event: Event) => {
-      const { type, key } = (event as CustomEvent<ClientToastDetail>).detail;
-      count += 1;
-      setItems((current) => [...current, { id: `client-${Date.now()}-${count}`, type, message: t(key) }].slice(-TOAST_LIMIT));
-    };
-    window.addEventListener(CLIENT_TOAST_EVENT, onToast);
-    return () => window.removeEventListener(CLIENT_TOAST_EVENT, onToast);
+    const key = "common:errors.network";
+    const onLost = () =>
+      setItems((current) => (current.some((item) => item.id === key) ? current : [...current, { id: key, type: "error" as const, message: t(key) }].slice(-TOAST_LIMIT)));
+    window.addEventListener("th:connection-lost", onLost);
+    return () => window.removeEventListener("th:connection-lost", onLost);
   }, [t]);
 
   const dismiss = (id: string) => setItems((current) => current.filter((toast) => toast.id !== id));

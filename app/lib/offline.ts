@@ -19,63 +19,44 @@ import { UNAVAILABLE, type UnavailablePayload } from "./upstream-unavailable.ts"
  */
 
 /** A fetch that got no response is a TypeError (Fetch standard); its text differs by browser. */
-const NETWORK_TEXT = /failed to fetch|networkerror|load failed|network (?:error|connection)|fetch failed/i;
+const NETWORK_TEXT = /fetch|network|load failed/i;
 
-/** React Router wraps an action's thrown error in `data()` (DataWithResponseInit); the error is its `data`. */
-function unwrap(value: unknown): unknown {
-  const wrapped = value as { type?: unknown; data?: unknown } | null;
-  return wrapped && typeof wrapped === "object" && wrapped.type === "DataWithResponseInit" ? wrapped.data : value;
-}
-
+/** A loader's failure is the error itself; an action's comes wrapped in `data()` (DataWithResponseInit), as its `data`. */
 export function isConnectionFailure(error: unknown): boolean {
-  const e = unwrap(error);
+  const e = error instanceof TypeError ? error : (error as { data?: unknown } | null)?.data;
   return e instanceof TypeError && NETWORK_TEXT.test(e.message);
 }
 
-/** The event the Toaster listens to (app/components/toaster.tsx): a toast raised in the browser, by its text key. */
-export const CLIENT_TOAST_EVENT = "th:toast";
-export type ClientToastDetail = { type: "error"; key: string };
-
-/** One toast per lost request: a post and the shell's revalidation after it fail together. */
-let announcedAt = Number.NEGATIVE_INFINITY;
-function announce() {
-  if (performance.now() - announcedAt < 2_000) return;
-  announcedAt = performance.now();
-  window.dispatchEvent(new CustomEvent<ClientToastDetail>(CLIENT_TOAST_EVENT, { detail: { type: "error", key: "common:errors.network" } }));
-}
+/**
+ * The event that makes the Toaster show the §8 toast (app/components/toaster.tsx, which spells the name itself:
+ * importing it from here would make this module a chunk of its own, shared by the root and the shell, and cost
+ * every page ~0.6 KB). The Toaster shows one such toast at a time: a post and the shell's revalidation after it
+ * fail together.
+ */
+export const CONNECTION_LOST_EVENT = "th:connection-lost";
 
 /**
- * The router's state: the loader data on screen and whether a navigation to another page is under way. Framework
- * mode keeps the router on `window.__reactRouterDataRouter` (react-router/dom's HydratedRouter sets it and its own
- * code reads it back); typed here as far as this module reads it.
+ * The router's state: the loader data on screen and the navigation under way, if any. Framework mode keeps the
+ * router on `window.__reactRouterDataRouter` (react-router/dom's HydratedRouter sets it and its own code reads it
+ * back); typed here as far as this module reads it.
  */
-type RouterState = {
-  location: { pathname: string; search: string };
-  loaderData: Record<string, unknown>;
-  navigation: { state: string; location?: { pathname: string; search: string } };
-};
-function routerState(): RouterState | undefined {
-  return (window as unknown as { __reactRouterDataRouter?: { state: RouterState } }).__reactRouterDataRouter?.state;
-}
-
-function toOtherPage(state: RouterState | undefined): boolean {
-  const target = state?.navigation.state === "loading" ? state.navigation.location : undefined;
-  return !!target && (target.pathname !== state!.location.pathname || target.search !== state!.location.search);
-}
+type RouterState = { loaderData: Record<string, unknown>; navigation: { location?: { pathname: string; search: string } } };
 
 export const connectionLostMiddleware: MiddlewareFunction<Record<string, DataStrategyResult>> = async ({ request }, next) => {
   const results = await next();
-  const lost = Object.keys(results).filter((id) => results[id]!.type === "error" && isConnectionFailure(results[id]!.result));
-  if (lost.length === 0) return results;
-  const state = routerState();
-  if (request.method === "GET" && toOtherPage(state)) {
-    for (const id of lost) results[id] = { type: "error", result: data<UnavailablePayload>({ reason: UNAVAILABLE }, { status: 503 }) };
-    return results;
+  const state = (window as unknown as { __reactRouterDataRouter?: { state: RouterState } }).__reactRouterDataRouter?.state;
+  const get = request.method === "GET";
+  // A navigation under way to another address (a revalidation has none; a post's is its own page).
+  const to = get ? state?.navigation.location : undefined;
+  const elsewhere = !!to && to.pathname + to.search !== location.pathname + location.search;
+  let lost = false;
+  for (const id in results) {
+    if (results[id]!.type !== "error" || !isConnectionFailure(results[id]!.result)) continue;
+    lost = true;
+    results[id] = elsewhere
+      ? { type: "error", result: data<UnavailablePayload>({ reason: UNAVAILABLE }, { status: 503 }) }
+      : { type: "data", result: data(get ? state?.loaderData[id] : undefined, { status: 503 }) };
   }
-  announce();
-  for (const id of lost) {
-    const onScreen = request.method === "GET" && state && id in state.loaderData ? state.loaderData[id] : undefined;
-    results[id] = { type: "data", result: data(onScreen, { status: 503 }) };
-  }
+  if (lost && !elsewhere) window.dispatchEvent(new Event(CONNECTION_LOST_EVENT));
   return results;
 };
