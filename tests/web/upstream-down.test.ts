@@ -175,6 +175,27 @@ describe("with the upstream stopped", () => {
     });
   }
 
+  it("Save details: with JavaScript the action answers the form (400, the §8 text, the input); without, the 503 page", async () => {
+    const patient = clients.get("patient")!;
+    const fields = {
+      intent: "details",
+      firstName: "Typed while down",
+      lastName: "Carter",
+      phone: "(415) 555-0123",
+      dateOfBirth: "04/17/1988",
+      timeZone: "America/Denver",
+    };
+    // React Router's data request of a form post (what the page sends with JavaScript): the page is not asked
+    // again after a 4xx, so the form stays with what was typed, and the reply carries the §8 text.
+    const posted = await patient.raw("POST", "/patient/account/profile.data", new URLSearchParams(fields), { Accept: "*/*", "Sec-Fetch-Mode": "cors" });
+    expect(posted.status).toBe(400);
+    const reply = await posted.text();
+    expect(reply).toContain(NETWORK);
+    expect(reply).toContain("Typed while down");
+    // Without JavaScript the answer is the whole page, which cannot be read: the 503 page (README "Resilience").
+    expectNoCrash(await patient.post("/patient/account/profile", fields), "no-JS Save details");
+  });
+
   it("signing out is refused visibly: the user is told they are still signed in, and the session is kept", async () => {
     const patient = clients.get("patient")!;
     const out = await patient.get("/actions/users/logout");
