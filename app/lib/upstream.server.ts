@@ -89,17 +89,13 @@ export function pagePath(request: Request): string {
   return pathname + (search ? `?${search}` : "");
 }
 
-/**
- * "No response" (spec §8): the call got no answer at all — connection refused or reset, no route to the host, or
- * no answer within the timeout — as opposed to an answer with a status (a 5xx is an answer: "Internal error").
- */
-export function isUnreachable(error: unknown): error is UpstreamError {
-  return error instanceof UpstreamError && error.status === null;
-}
-
 export class Upstream {
   private sessionInfoPromise: Promise<SessionInfo> | undefined;
-  /** Whether a call of this request got no response (see isUnreachable): app/lib/upstream-unavailable.server.ts reads it. */
+  /**
+   * Whether a call of this request got no response (spec §8 "no response": connection refused or reset, no answer
+   * within the timeout — an UpstreamError with status null), as opposed to an answer with a status (a 5xx is an
+   * answer). app/lib/upstream-unavailable.server.ts reads it.
+   */
   unreachable = false;
   constructor(private readonly deps: UpstreamDeps) {}
 

@@ -31,8 +31,9 @@ async function performLogout(context: Route.LoaderArgs["context"]) {
   const t = getT(context);
   const result = await signOut(context);
   if (!result.ok) {
-    const status = result.error.status === null || result.error.status >= 500 ? 503 : result.error.status;
-    return data({ failed: errorToastMessage(result.error, t) }, { status });
+    // No response, or the upstream failing: 503; a refusal keeps its own status.
+    const { status } = result.error;
+    return data({ failed: errorToastMessage(result.error, t) }, { status: status === null || status >= 500 ? 503 : status });
   }
   const { notice } = result;
   return redirectWithToast(context, "/login", "success", notice ? translateSuccess(notice, t, t("common:upstream.signedOut")) : t("common:upstream.signedOut"));
