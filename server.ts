@@ -7,7 +7,8 @@
  *
  * Every response gets the security headers (CSP with a per-request nonce, Referrer-Policy, HSTS in
  * production, …); rendered pages are `Cache-Control: no-store` (they carry a per-request nonce and, when
- * signed in, health data). GET /healthz answers without touching the upstream. SIGTERM drains and exits.
+ * signed in, health data). GET /livez answers without touching the upstream (liveness); GET /healthz says
+ * whether the upstream answers (readiness, 503 when it does not: app/lib/health.server.ts). SIGTERM drains and exits.
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -17,10 +18,11 @@ import compression from "compression";
 import express, { type Request, type Response } from "express";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
-import { webConfig, WebConfigError } from "./app/lib/config.server.ts";
+import { upstreamUrl, webConfig, WebConfigError } from "./app/lib/config.server.ts";
 import { createLoadContext } from "./app/lib/request-context.server.ts";
 import { ServerTiming } from "./app/lib/server-timing.server.ts";
 import { securityHeaders } from "./app/lib/security-headers.server.ts";
+import { readiness } from "./app/lib/health.server.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** The built app (react-router.config.ts buildDirectory; BUILD_DIR lets parallel runs build side by side). */
@@ -63,8 +65,16 @@ async function main() {
   app.set("trust proxy", config.trustProxy);
   app.use(compression());
 
-  app.get("/healthz", (_req, res) => {
+  app.get("/livez", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  const ready = readiness(upstreamUrl);
+  app.get("/healthz", async (_req, res) => {
+    const health = await ready();
+    res
+      .status(health.status === "ok" ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json(health);
   });
 
   app.use((_req, res, next) => {

@@ -23,6 +23,9 @@ import { TranslatorProvider, useTranslation } from "./lib/use-translation.tsx";
 import { DEFAULT_NAMESPACE } from "./lib/i18n.ts";
 import { i18nextMiddleware } from "./lib/i18n.server.ts";
 import { webSessionMiddleware } from "./lib/middleware.server.ts";
+import { upstreamUnavailableMiddleware } from "./lib/upstream-unavailable.server.ts";
+import { isUnavailable } from "./lib/upstream-unavailable.ts";
+import { connectionLostMiddleware } from "./lib/offline.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { pageTitle } from "./lib/theme.ts";
 import { toastMiddleware } from "./lib/toast.server.ts";
@@ -30,7 +33,8 @@ import { routeNamespaces, routeTitleKey } from "./lib/route-handle.ts";
 
 /**
  * The html shell. Per request, in this order (app/lib/*.server.ts):
- *   writes only from our own pages → web session + upstream client → language (remix-i18next) → toasts (remix-toast) →
+ *   writes only from our own pages → web session + upstream client → an upstream that gave no response makes a
+ *   failed page a 503 (app/lib/upstream-unavailable.server.ts) → language (remix-i18next) → toasts (remix-toast) →
  *   who is asking (session-info) → the access rule (app/lib/access.ts).
  * Language, texts and theme come with the document (app/lib/document.tsx), not from a loader, so that a
  * page refused in middleware still renders its not-found page in the user's language and theme.
@@ -39,11 +43,15 @@ export const middleware: MiddlewareFunction<Response>[] = [
   sameOriginWrites,
   formWrites,
   webSessionMiddleware,
+  upstreamUnavailableMiddleware,
   i18nextMiddleware,
   toastMiddleware,
   viewerMiddleware,
   accessMiddleware,
 ];
+
+/** In the browser: a lost connection keeps the page and the form's input, with the §8 toast (app/lib/offline.ts). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [connectionLostMiddleware];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -86,7 +94,9 @@ function DocumentTitle({ brand }: { brand: string }) {
   const key = error
     ? isRouteErrorResponse(error) && error.status === 404
       ? "common:notFound.title"
-      : "common:errorPage.title"
+      : isUnavailable(error)
+        ? "common:unavailablePage.title"
+        : "common:errorPage.title"
     : routeTitleKey(matches);
   return <title>{pageTitle(brand, key ? t(key) : null)}</title>;
 }

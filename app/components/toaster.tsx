@@ -39,6 +39,16 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
     setItems((current) => [...current, ...fresh].slice(-TOAST_LIMIT));
   }, [toasts]);
 
+  // The browser lost its connection (app/lib/offline.ts, CONNECTION_LOST_EVENT, spelled here so that module stays
+  // in the root's chunk): the spec §8 toast, one at a time (its text key is its id).
+  useEffect(() => {
+    const key = "common:errors.network";
+    const onLost = () =>
+      setItems((current) => (current.some((item) => item.id === key) ? current : [...current, { id: key, type: "error" as const, message: t(key) }].slice(-TOAST_LIMIT)));
+    window.addEventListener("th:connection-lost", onLost);
+    return () => window.removeEventListener("th:connection-lost", onLost);
+  }, [t]);
+
   const dismiss = (id: string) => setItems((current) => current.filter((toast) => toast.id !== id));
 
   return (

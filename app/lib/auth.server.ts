@@ -163,21 +163,28 @@ export function authenticator(context: Readonly<RouterContextProvider>): Authent
     );
 }
 
-/** Sign out upstream (revokes the session) and in the web session. Upstream failures do not keep anyone signed in. */
-export async function signOut(context: Readonly<RouterContextProvider>): Promise<UpstreamNotice | null> {
+export type SignOutResult = { ok: true; notice: UpstreamNotice | null } | { ok: false; error: UpstreamError };
+
+/**
+ * Sign out upstream (revokes the session), then in the web session. The web session is ended only when the
+ * upstream session is: the upstream ended it, or answered 401 (it was over already). When the upstream gave no
+ * response or refused (a 5xx, a 4xx), the user stays signed in and is told so (issue 12): forgetting the session
+ * here while it lives on upstream would look like a sign-out and not be one.
+ */
+export async function signOut(context: Readonly<RouterContextProvider>): Promise<SignOutResult> {
   const session = getWebSession(context);
-  let message: UpstreamNotice | null = null;
+  let notice: UpstreamNotice | null = null;
   if (session.hasUpstreamSession) {
     try {
-      const response = await getUpstream(context).call("POST /actions/users/logout", { on401: "throw" });
-      message = response;
-    } catch {
-      message = null;
+      notice = await getUpstream(context).call("POST /actions/users/logout", { on401: "throw" });
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      if (error.status !== 401) return { ok: false, error };
     }
   }
   session.signOut();
   getUpstream(context).resetSessionInfo();
-  return message;
+  return { ok: true, notice };
 }
 
 export function redirectHome(role: Role): Response {

@@ -141,6 +141,12 @@ export function pagePath(request: Request): string {
 
 export class Upstream {
   private sessionInfoPromise: Promise<SessionInfo> | undefined;
+  /**
+   * Whether a call of this request got no response (spec §8 "no response": connection refused or reset, no answer
+   * within the timeout — an UpstreamError with status null), as opposed to an answer with a status (a 5xx is an
+   * answer). app/lib/upstream-unavailable.server.ts reads it.
+   */
+  unreachable = false;
   constructor(private readonly deps: UpstreamDeps) {}
 
   /**
@@ -232,6 +238,7 @@ export class Upstream {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
+      this.unreachable = true;
       throw new UpstreamError(null, error instanceof Error ? error.message : String(error));
     } finally {
       env.timing.add("upstream", performance.now() - started);

@@ -102,7 +102,7 @@ test.describe("headers", () => {
     expect(assetResponse.headers()["cache-control"]).toContain("immutable");
     expect(assetResponse.headers()["cache-control"]).toContain("max-age=31536000");
     const health = await page.request.get("/healthz");
-    expect(await health.json()).toEqual({ status: "ok" });
+    expect(await health.json()).toEqual({ status: "ok", upstream: "up" });
   });
 
   test("no CSP violations or page errors while browsing", async ({ page }, testInfo) => {

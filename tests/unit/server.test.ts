@@ -1,5 +1,5 @@
 /**
- * server.ts as a process: refuses a bad configuration at start-up, serves /healthz, stops cleanly on
+ * server.ts as a process: refuses a bad configuration at start-up, serves /livez and /healthz, stops cleanly on
  * SIGTERM. Uses the built app (skipped when ./build is missing) and an API_URL, so no embedded API starts.
  */
 import { spawn } from "node:child_process";
@@ -39,18 +39,22 @@ describe("server.ts", () => {
   }, 30_000);
 
   it.skipIf(!existsSync(`${root}build/server/index.js`))(
-    "answers /healthz with the security headers, says when the upstream cannot be reached, exits 0 on SIGTERM",
+    "answers /livez, and /healthz with the upstream's state; security headers; says when the upstream cannot be reached; exits 0 on SIGTERM",
     async () => {
       const port = await freePort();
       const server = start({ PORT: String(port), API_URL: "http://127.0.0.1:9" });
       let response: Response | undefined;
       for (let i = 0; i < 100 && !response; i += 1) {
-        response = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
+        response = await fetch(`http://127.0.0.1:${port}/livez`).catch(() => undefined);
         if (!response) await new Promise((r) => setTimeout(r, 200));
       }
       expect(response?.status).toBe(200);
       expect(await response?.json()).toEqual({ status: "ok" });
       expect(response?.headers.get("x-powered-by")).toBeNull();
+      // Readiness for a load balancer: the upstream (nothing listens on port 9) does not answer.
+      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ status: "unavailable", upstream: "down" });
       const page = await fetch(`http://127.0.0.1:${port}/privacy-policy`);
       expect(page.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+'/);
       expect(page.headers.get("referrer-policy")).toBe("no-referrer");

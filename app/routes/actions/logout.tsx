@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/logout";
 import { BasicShell } from "~/components/basic-shell";
 import { homeFor } from "~/lib/home";
@@ -7,7 +7,8 @@ import { getViewer, signOut } from "~/lib/auth.server";
 import { assertFormPost, isTrustedNavigation, readForm } from "~/lib/csrf.server";
 import { getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { redirectWithToast } from "~/lib/toast.server";
+import { errorToastMessage, redirectWithToast } from "~/lib/toast.server";
+import { Alert } from "~/components/ui/alert";
 import { translateSuccess } from "~/lib/upstream-messages";
 import { useShell } from "~/lib/use-shell";
 
@@ -21,10 +22,20 @@ export const handle = { title: "common:pages.logout" } satisfies RouteHandle;
  * from our pages (Sec-Fetch-Site: same-origin / none); a link or image on another site cannot sign anyone
  * out. Any other GET (another site, or a browser without fetch metadata) shows a confirmation page whose
  * POST form carries the session's form token; the POST checks token and origin.
+ *
+ * When the upstream could not end the session (no response, or a failure), the user is not signed out: this
+ * page says so — "You are still signed in." and the spec §8 text — with the sign-out button to try again (503,
+ * or the upstream's own status for a refusal; issue 12).
  */
 async function performLogout(context: Route.LoaderArgs["context"]) {
   const t = getT(context);
-  const notice = await signOut(context);
+  const result = await signOut(context);
+  if (!result.ok) {
+    // No response, or the upstream failing: 503; a refusal keeps its own status.
+    const { status } = result.error;
+    return data({ failed: errorToastMessage(result.error, t) }, { status: status === null || status >= 500 ? 503 : status });
+  }
+  const { notice } = result;
   return redirectWithToast(context, "/login", "success", notice ? translateSuccess(notice, t, t("common:upstream.signedOut")) : t("common:upstream.signedOut"));
 }
 
@@ -39,13 +50,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   return performLogout(context);
 }
 
-export default function Logout() {
+export default function Logout({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { role, formToken } = useShell();
+  const failed = actionData?.failed ?? loaderData?.failed;
   return (
     <BasicShell>
       <section className="flex flex-col gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">{t("common:pages.logout")}</h1>
+        {failed ? (
+          <Alert variant="error" title={t("common:logout.stillSignedIn")}>
+            {failed}
+          </Alert>
+        ) : null}
         <p>{t("common:logout.confirm")}</p>
         <form method="post" action="/actions/users/logout" className="flex flex-wrap gap-3">
           <input type="hidden" name="formToken" value={formToken} />
