@@ -262,6 +262,43 @@ describe("in Spanish (es-US)", () => {
   });
 });
 
+describe("a value over its length says the limit (issue 12: 'The maximum length allowed is {{max}}')", () => {
+  for (const [language, button, addressButton, cardButton, sentence] of [
+    ["en-US", "Save details", "Save shipping address", "Add card", "The maximum length allowed is"],
+    ["es-US", "Guardar datos", "Guardar dirección de envío", "Añadir tarjeta", "La longitud máxima permitida es"],
+  ] as const) {
+    it(`profile names, every address field and the name on a card, ${language}`, async () => {
+      const client = await signedIn(22, language);
+      const long = "a".repeat(450);
+      const profile = await client.submit(await client.get(PROFILE), { button }, { firstName: long, lastName: "Lee", phone: "", dateOfBirth: "04/17/1988" });
+      expect(profile.status).toBe(400);
+      expect(profile.bodyText).toContain(`${sentence} 100`);
+      expect(profile.bodyText).not.toContain("{{max}}");
+      const address = await client.submit(await client.get(PHARMACY), { button: addressButton }, {
+        addressLine1: long,
+        addressLine2: long,
+        locality: long,
+        administrativeArea: "TX",
+        postalCode: "78701",
+        phone: "(512) 555-0142",
+      });
+      expect(address.status).toBe(400);
+      expect(address.bodyText.split(`${sentence} 200`).length - 1).toBe(2);
+      expect(address.bodyText).toContain(`${sentence} 100`);
+      const card = await client.submit(await client.get(PAYMENT), { button: cardButton }, {
+        cardNumber: "4242424242424242",
+        expMonth: "09",
+        expYear: String(new Date().getUTCFullYear() + 2),
+        cvc: "123",
+        name: long,
+      });
+      expect(card.status).toBe(400);
+      expect(card.bodyText).toContain(`${sentence} 100`);
+      expect(card.bodyText).not.toContain("{{max}}");
+    });
+  }
+});
+
 describe("account layout", () => {
   it("every account page: its title and the current menu item", async () => {
     const client = await as("patient");

@@ -33,6 +33,7 @@ import {
   type TaskStatusString,
 } from "../../../api/contract/enums.ts";
 import { TEAMS } from "../../../api/contract/roles.ts";
+import { maxLengthMessage } from "../../../api/contract/rules.ts";
 
 export { ACTIVE_TASK_STATUS_STRINGS, TASK_CATEGORY_DISPLAY_ORDER, TASK_JOURNEY_VALUES, TASK_SOURCES, TASK_STATUS_STRINGS, TASK_STATUS_VALUES };
 export type { TaskStatusString };
@@ -311,9 +312,9 @@ export function draftErrors(d: Draft): Partial<Record<keyof Draft, string[]>> {
     if (!d[k].trim()) errors[k] = ["validation.required"];
   };
   required("title");
-  if (d.title.trim().length > 255) errors.title = ["validation.maxLength"];
+  if (d.title.trim().length > 255) errors.title = [maxLengthMessage(255)];
   required("description");
-  if (d.description.trim().length > 10_000) errors.description = ["validation.maxLength"];
+  if (d.description.trim().length > 10_000) errors.description = [maxLengthMessage(10_000)];
   required("patientId");
   if (d.patientId && !/^\d+$/.test(d.patientId)) errors.patientId = ["validation.taskPatient"];
   required("providerId");

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { PROFILE_DETAILS_CHECKS, PROFILE_EMAIL_CHECKS } from "~/lib/profile-form-checks";
