@@ -16,7 +16,7 @@ import { BootSpinner, BOOT_SCRIPT } from "./components/boot-spinner.tsx";
 import { NotFoundPage } from "./components/not-found.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { accessMiddleware, viewerMiddleware } from "./lib/auth.server.ts";
-import { formWrites, sameOriginWrites } from "./lib/csrf.server.ts";
+import { allowHeader, formWrites, sameOriginWrites } from "./lib/csrf.server.ts";
 import { DocumentScript, useDocumentInfo, useRouteResources } from "./lib/document.tsx";
 import { createTranslator } from "./lib/translate.ts";
 import { TranslatorProvider, useTranslation } from "./lib/use-translation.tsx";
@@ -30,12 +30,13 @@ import { routeNamespaces, routeTitleKey } from "./lib/route-handle.ts";
 
 /**
  * The html shell. Per request, in this order (app/lib/*.server.ts):
- *   writes only from our own pages → web session + upstream client → language (remix-i18next) → toasts (remix-toast) →
+ *   a 405 says Allow → writes only from our own pages → web session + upstream client → language (remix-i18next) → toasts (remix-toast) →
  *   who is asking (session-info) → the access rule (app/lib/access.ts).
  * Language, texts and theme come with the document (app/lib/document.tsx), not from a loader, so that a
  * page refused in middleware still renders its not-found page in the user's language and theme.
  */
 export const middleware: MiddlewareFunction<Response>[] = [
+  allowHeader,
   sameOriginWrites,
   formWrites,
   webSessionMiddleware,

@@ -65,7 +65,7 @@ const JSON_ROUTES = new Set(["/resources/client-errors", "/resources/track"]);
 
 /**
  * Root middleware: a write the route actions cannot read is refused here instead of failing inside them (a 500).
- * Pages take GET and POST only (405 otherwise), and a POST is a form — urlencoded or multipart, and
+ * Pages take GET and POST only (405 otherwise, its `Allow` header set by `allowHeader`), and a POST is a form — urlencoded or multipart, and
  * readable as one — except to the JSON beacons; anything else is a 400.
  */
 export const formWrites: MiddlewareFunction<Response> = async ({ request }) => {
@@ -79,4 +79,18 @@ export const formWrites: MiddlewareFunction<Response> = async ({ request }) => {
   } catch {
     throw data({ message: "Bad request" }, { status: 400 });
   }
+};
+
+/** The methods every page and web resource takes. */
+export const ALLOWED_METHODS = "GET, HEAD, POST";
+
+/**
+ * Root middleware, before `formWrites`: a 405 says what is allowed (`Allow`, RFC 9110 §15.5.6). The error page
+ * that React Router renders for a middleware's thrown 405 does not keep that error's headers, so this sets it on
+ * the rendered answer.
+ */
+export const allowHeader: MiddlewareFunction<Response> = async (_args, next) => {
+  const response = await next();
+  if (response.status === 405 && !response.headers.has("Allow")) response.headers.set("Allow", ALLOWED_METHODS);
+  return response;
 };
