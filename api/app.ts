@@ -16,6 +16,7 @@ import { sessionRoutes } from "./routes/session.ts";
 import { tasksRoutes } from "./routes/tasks.ts";
 import { trackRoutes } from "./routes/track.ts";
 import { usersRoutes } from "./routes/users.ts";
+import { treatmentsRoutes } from "./routes/treatments.ts";
 
 export type CreateApiOptions = { config: ApiConfig; database: Database; logger: Logger };
 
@@ -59,6 +60,7 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(usersRoutes());
   app.use(trackRoutes());
   app.use(tasksRoutes());
+  app.use(treatmentsRoutes());
 
   app.use((_req, _res) => {
     throw notFound("common.noSuchEndpoint");

@@ -9,6 +9,7 @@ import type { EndpointKey } from "../domain/permissions.ts";
 import * as account from "./account.ts";
 import * as patientAccount from "./patient-account.ts";
 import * as tasks from "./tasks.ts";
+import * as treatments from "./treatments.ts";
 import * as users from "./users.ts";
 
 export type EndpointContract = {
@@ -47,6 +48,7 @@ export const contracts: Partial<Record<EndpointKey, EndpointContract>> = {
   "GET /api/v1/users/:id": {
     data: z.object({ user: users.userListItemSchema }),
   },
+  "GET /api/v1/treatments-v2/:id": { data: treatments.treatmentAnswerSchema },
   "POST /api/v1/track": { body: users.trackRequestSchema },
   "POST /actions/users/send-password-reset-email": {
     body: account.sendPasswordResetRequestSchema,

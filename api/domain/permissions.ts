@@ -67,6 +67,10 @@ export const permissions = {
   "GET /api/v1/profile/invoices/:id/pdf": { roles: PATIENTS, summary: "One of the patient's invoices as a PDF" },
   "GET /api/v1/users": { roles: STAFF, summary: "List users (search, roles, sort, paging)" },
   "GET /api/v1/users/:id": { roles: STAFF, summary: "One user by id" },
+  // Treatments (api/routes/treatments.ts; contract api/contract/treatments.ts). Decision: staff read any
+  // treatment (their pages name one: a patient's intake review, a chart, which is a treatment under review);
+  // patients will read their own with the journey pages (not yet: 403), guests 401.
+  "GET /api/v1/treatments-v2/:id": { roles: STAFF, summary: "One treatment by id (also a chart's id); audited" },
   "POST /api/v1/track": { roles: ANYONE, summary: "Record an analytics event (Init, PageView)" },
   // Tasks (api/routes/tasks.ts; contract api/contract/tasks.ts). Decision: tasks are the shared work queue of
   // the whole staff, so every staff role may list, read, create, edit and comment on any task (the header

@@ -9,6 +9,7 @@ import { registeredEndpoints } from "../../api/http/endpoint.ts";
 import { ROLES, type Role } from "../../api/domain/roles.ts";
 import { Client, LOGINS, signedIn, startTestApi, type Reply, type TestApi } from "./harness.ts";
 import { makeImage, uploadFile } from "./patient-account-helpers.ts";
+import * as schema from "../../api/db/schema.ts";
 
 let api: TestApi;
 const clients = new Map<Role, Client>();
@@ -21,6 +22,7 @@ let avatarKey = "";
 let primaryCardId = 0;
 let spareCardId = 0;
 let invoiceId = 0;
+let treatmentId = 0;
 let pngBytes: Buffer;
 
 beforeAll(async () => {
@@ -43,6 +45,7 @@ beforeAll(async () => {
   const spare = await patient.post<{ id: number }>("/api/v2/profile/payment-methods", { cardNumber: "5555555555554444", expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: "123", name: "Matrix Walk" });
   spareCardId = spare.body.data!.id;
   invoiceId = (await patient.get<{ id: number }[]>("/api/v1/profile/invoices")).body.data![0].id;
+  treatmentId = (await api.database.db.select({ id: schema.treatments.id }).from(schema.treatments).limit(1))[0]!.id;
 });
 afterAll(() => api?.close());
 
@@ -64,6 +67,7 @@ const samples: Record<EndpointKey, Sample> = {
   "PUT /api/v1/profile": { body: { utcOffsetMinutes: -420 }, ok: 200 },
   "GET /api/v1/users": { ok: 200 },
   "GET /api/v1/users/:id": { path: () => `/api/v1/users/${someUserId}`, ok: 200 },
+  "GET /api/v1/treatments-v2/:id": { path: () => `/api/v1/treatments-v2/${treatmentId}`, ok: 200 },
   "POST /api/v1/track": { body: { event: "PageView", payload: { name: "Login", url: "/login" } }, ok: 200 },
   "GET /api/v2/tasks": { path: () => "/api/v2/tasks?tab[]=todo&tab[]=in_progress&perPage=5", ok: 200 },
   "GET /api/v1/tasks/:id": { path: () => `/api/v1/tasks/${task.id}`, ok: 200 },
