@@ -26,12 +26,14 @@ import { webSessionMiddleware } from "./lib/middleware.server.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { pageTitle } from "./lib/theme.ts";
 import { toastMiddleware } from "./lib/toast.server.ts";
+import { routeIdsMiddleware } from "./lib/route-ids.server.ts";
 import { routeNamespaces, routeTitleKey } from "./lib/route-handle.ts";
 
 /**
  * The html shell. Per request, in this order (app/lib/*.server.ts):
  *   a 405 says Allow → writes only from our own pages → web session + upstream client → language (remix-i18next) → toasts (remix-toast) →
- *   who is asking (session-info) → the access rule (app/lib/access.ts).
+ *   who is asking (session-info) → the access rule (app/lib/access.ts) → the ids in the address exist
+ *   (app/lib/route-ids.server.ts).
  * Language, texts and theme come with the document (app/lib/document.tsx), not from a loader, so that a
  * page refused in middleware still renders its not-found page in the user's language and theme.
  */
@@ -44,6 +46,7 @@ export const middleware: MiddlewareFunction<Response>[] = [
   toastMiddleware,
   viewerMiddleware,
   accessMiddleware,
+  routeIdsMiddleware,
 ];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
