@@ -53,6 +53,9 @@ export const contracts: Partial<Record<EndpointKey, EndpointContract>> = {
   "POST /actions/users/send-password-reset-email": {
     body: account.sendPasswordResetRequestSchema,
   },
+  "POST /actions/users/check-reset-link": {
+    body: account.checkResetLinkRequestSchema,
+  },
   "POST /actions/users/set-password": {
     body: account.setPasswordRequestSchema,
   },

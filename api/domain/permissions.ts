@@ -35,6 +35,7 @@ export const permissions = {
   },
   // Account security (api/routes/account.ts, account-totp.ts; contract api/contract/account.ts).
   "POST /actions/users/send-password-reset-email": { roles: ANYONE, summary: "Mail a single-use password reset link (same answer for any address)" },
+  "POST /actions/users/check-reset-link": { roles: ANYONE, summary: "Whether a reset link can still set a password (read-only: does not use it up)" },
   "POST /actions/users/set-password": { roles: ANYONE, summary: "Set a new password with the code of a reset link; ends every session" },
   "POST /actions/users/confirm-email": { roles: ANYONE, summary: "Confirm an email verification or change with the code of its link" },
   "POST /api/v1/users/update-password": { roles: SIGNED_IN, summary: "Change the password (current password required); ends other sessions" },

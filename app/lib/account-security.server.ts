@@ -40,6 +40,8 @@ type Context = Readonly<RouterContextProvider>;
  */
 export const passwordResetApi = {
   sendResetLink: (context: Context, body: { loginName: string }) => getUpstream(context).post<null>("/actions/users/send-password-reset-email", body),
+  /** Read-only: whether the link can still set a password (a used, expired or broken one is a 400 with `data.reason`). */
+  checkLink: (context: Context, body: { code: string; id: string }) => getUpstream(context).post<null>("/actions/users/check-reset-link", body),
   setPassword: (context: Context, body: Record<string, unknown>) => getUpstream(context).post<null>("/actions/users/set-password", body),
   confirmEmail: (context: Context, body: { code: string }) => getUpstream(context).post<ConfirmEmailResult>("/actions/users/confirm-email", body),
 };

@@ -100,6 +100,11 @@ const samples: Record<EndpointKey, Sample> = {
     },
     ok: 200,
   },
+  // From an address of its own: it shares set-password's limit on unusable links per IP.
+  "POST /actions/users/check-reset-link": {
+    ok: 400,
+    send: (client, path) => client.request("POST", path, { code: "x".repeat(43) }, { headers: { "X-Forwarded-For": "198.51.100.77" } }),
+  },
   "POST /actions/users/set-password": { body: { code: "x".repeat(43), newPassword: "NewPassw0rd!", passwordConfirm: "NewPassw0rd!" }, ok: 400 },
   "POST /actions/users/confirm-email": { body: { code: "y".repeat(43) }, ok: 400 },
   // Sets the same password again: succeeds, and keeps the caller's own session.
