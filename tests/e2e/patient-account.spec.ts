@@ -163,6 +163,16 @@ test.describe("profile", () => {
     await expect(section.getByLabel("Email")).toHaveValue(ownPatient(testInfo).email);
   });
 
+  test("email change: Enter in the field sends the link to what was typed, never to the suggestion (issue 12)", async ({ page }, testInfo) => {
+    await signInPatient(page, testInfo, "/patient/account/profile", ownPatient(testInfo));
+    const section = page.getByRole("region", { name: "Email address" });
+    const typed = `enter.${testInfo.project.name}@gmial.com`;
+    await section.getByLabel("Email").fill(typed);
+    await expect(section.getByTestId("email-suggestion")).toContainText(`Did you mean enter.${testInfo.project.name}@gmail.com?`);
+    await section.getByLabel("Email").press("Enter");
+    await expect(section.getByTestId("email-sent")).toHaveText(`We sent a confirmation link to ${typed}. Your email address changes when you open it.`);
+  });
+
   test("picture: upload a PNG, refuse an HTML file named .png and a picture that is too large, remove", { tag: "@nojs-browser" }, async ({ page }, testInfo) => {
     await signInPatient(page, testInfo, "/patient/account/profile", ownPatient(testInfo));
     const section = page.getByRole("region", { name: "Profile picture" });

@@ -100,6 +100,17 @@ describe("profile", () => {
     // The address itself changes only when the link is opened.
     expect(sent.field("Email").getAttribute("value")).toBe(testPatient(23).email);
   });
+
+  it("email change: Enter after the suggestion (the form's default button) sends to what was typed (issue 12)", async () => {
+    const client = await signedIn(23);
+    const asked = await client.submit(await client.get(PROFILE), { button: "Change email" }, { email: "ana.enter@gmial.com" });
+    const form = asked.form({ button: "Use ana.enter@gmail.com" });
+    // A browser's implicit submission presses the form's first submit button.
+    const first = form.querySelector("button[type=submit]");
+    expect(first?.textContent?.trim()).toBe("Keep ana.enter@gmial.com");
+    const sent = await client.submit(asked, { button: "Keep ana.enter@gmial.com" });
+    expect(sent.text("[data-testid=email-sent]")).toBe("We sent a confirmation link to ana.enter@gmial.com. Your email address changes when you open it.");
+  });
 });
 
 describe("my pharmacy: addresses", () => {

@@ -278,15 +278,19 @@ function EmailForm({ profile, result }: { profile: ProfileView; result: Extract<
             </Alert>
           </>
         ) : null}
+        {/*
+          Enter in the field presses a form's first submit button (its default button), with or without JavaScript:
+          that must be the one that sends what was typed, never the suggestion, which only its own button picks.
+        */}
         <div className="flex flex-wrap gap-3">
+          <Button type="submit" size="lg" variant={suggestion ? "outline" : "primary"} loading={submitting} data-testid="email-submit">
+            {suggestion ? t("account:profile.keepEmail", { email: suggestion.typed }) : t("account:profile.changeEmail")}
+          </Button>
           {suggestion ? (
             <Button type="submit" size="lg" name="useSuggestion" value={suggestion.suggested} variant="primary">
               {t("account:profile.useSuggestion", { email: suggestion.suggested })}
             </Button>
           ) : null}
-          <Button type="submit" size="lg" variant={suggestion ? "outline" : "primary"} loading={submitting}>
-            {suggestion ? t("account:profile.keepEmail", { email: suggestion.typed }) : t("account:profile.changeEmail")}
-          </Button>
         </div>
       </Form>
     </AccountSection>
