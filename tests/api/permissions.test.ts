@@ -178,3 +178,42 @@ describe("permission matrix", () => {
     }
   }
 });
+
+// README "The upstream contract": a body may carry the CSRF token as `csrfToken` instead of the header, checked
+// the same way (issue 12: PUT /api/v1/profile refused it). Every state-changing endpoint with a body sample, as its
+// first allowed role, with the token in a form body (and, for one, in JSON): the same status as with the header,
+// and a wrong token in the body is still a 403.
+describe("the CSRF token in the body", () => {
+  const SAFE = new Set(["GET", "HEAD"]);
+  const keys = (Object.keys(permissions) as EndpointKey[]).filter((key) => {
+    const rule = permissions[key] as { roles: readonly Role[]; csrf?: boolean };
+    return !SAFE.has(key.split(" ")[0]!) && rule.csrf !== false && !samples[key].send;
+  });
+  /** Bodies that are typed JSON (nested objects, arrays, numbers a form cannot carry): the token goes in the JSON. */
+  const JSON_BODIES = new Set<EndpointKey>(["POST /actions/users/save-address", "POST /api/v1/track", "POST /api/v2/tasks/mass-update"]);
+  /** From an address of its own: the limits per IP of the walk above are not touched. */
+  const headers = { "X-Forwarded-For": "198.51.100.88" };
+
+  for (const key of keys) {
+    const form = !JSON_BODIES.has(key);
+    it(`${key}: csrfToken in a ${form ? "form" : "JSON"} body is accepted, a wrong one refused`, async () => {
+      const [method, rawPath] = key.split(" ") as [string, string];
+      const role = (permissions[key].roles as readonly Role[]).find((r) => r !== "guest") ?? "guest";
+      const client = await signedIn(api.url, role as keyof typeof LOGINS | "guest");
+      const path = samples[key].path ? samples[key].path!() : rawPath;
+      const body = (samples[key].body ?? {}) as Record<string, unknown>;
+      const values = form ? Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) : body;
+      const wrong = await client.request(method, path, { ...values, csrfToken: "wrong" }, { csrf: false, form, headers });
+      expect(wrong.status).toBe(403);
+      const r = await client.request(method, path, { ...values, csrfToken: client.csrf }, { csrf: false, form, headers });
+      // The walk above already deleted the sample card: past the token check, the card is not found.
+      expect(r.status).toBe(key === "DELETE /api/v2/profile/payment-method" ? 404 : samples[key].ok);
+    });
+  }
+
+  it("PUT /api/v1/profile takes the token in a JSON body too", async () => {
+    const client = await signedIn(api.url, "patients");
+    const r = await client.request("PUT", "/api/v1/profile", { utcOffsetMinutes: -300, csrfToken: client.csrf }, { csrf: false, headers });
+    expect(r.status).toBe(200);
+  });
+});
