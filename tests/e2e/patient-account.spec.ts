@@ -163,6 +163,15 @@ test.describe("profile", () => {
     await expect(section.getByLabel("Email")).toHaveValue(ownPatient(testInfo).email);
   });
 
+  test("a name over its length says the limit as you leave the field (issue 12)", async ({ page }, testInfo) => {
+    await signInPatient(page, testInfo, "/patient/account/profile", ownPatient(testInfo));
+    const details = page.getByRole("region", { name: "Personal details" });
+    await details.getByLabel("First name").fill("a".repeat(450));
+    await details.getByLabel("Last name").focus();
+    await expect(details.getByText("The maximum length allowed is 100", { exact: true })).toBeVisible();
+    await expect(details).not.toContainText("{{max}}");
+  });
+
   test("email change: Enter in the field sends the link to what was typed, never to the suggestion (issue 12)", async ({ page }, testInfo) => {
     await signInPatient(page, testInfo, "/patient/account/profile", ownPatient(testInfo));
     const section = page.getByRole("region", { name: "Email address" });
