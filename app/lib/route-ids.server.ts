@@ -1,4 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { CHAT_CATEGORIES } from "../../api/contract/enums.ts";
 import type { Treatment } from "../../api/contract/treatments.ts";
 import type { UserListItem } from "../../api/contract/users.ts";
 import { getUpstream, UpstreamError } from "./upstream.server.ts";
@@ -12,7 +13,8 @@ import { getUpstream, UpstreamError } from "./upstream.server.ts";
  *   treatmentId — a treatment of that patient (GET /api/v1/treatments-v2/{id});
  *   chartId     — a treatment (a chart is a treatment under review: api/contract/treatments.ts);
  *   userId      — any user (manager settings of one user);
- *   chatId      — its form only (the chats API does not exist yet).
+ *   chatId      — its form only (the chats API does not exist yet);
+ *   chatCategory — one of the chat categories (medical, support, pharmacy).
  * What was read is kept for the page's loaders (`getRouteRecords`), so a page that shows the patient does not ask
  * again.
  */
@@ -46,6 +48,8 @@ async function read<T>(run: () => Promise<T>): Promise<T> {
 /** Root middleware after the access rule (a role that may not open the page never reaches the upstream here). */
 export const routeIdsMiddleware: MiddlewareFunction<Response> = async ({ params, context }) => {
   const present = ID_PARAMS.filter((name) => params[name] !== undefined);
+  const category = params.chatCategory;
+  if (category !== undefined && !(CHAT_CATEGORIES as readonly string[]).includes(category)) throw notFound();
   if (present.length === 0) return;
   for (const name of present) if (!isRecordId(params[name]!)) throw notFound();
   const upstream = getUpstream(context);

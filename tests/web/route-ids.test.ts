@@ -55,6 +55,16 @@ describe("an unknown or malformed id in a staff address is not found", () => {
     });
   }
 
+  it("the message room: an unknown chat category or a malformed chat id is not found", async () => {
+    const client = await as("nurse");
+    expect((await client.get("/staff/messages/1/chat/support/1")).status).toBe(200);
+    for (const path of ["/staff/messages/1/chat/nonsense", "/staff/messages/1/chat/support/abc", "/staff/messages/1/chat/support/0"]) {
+      const page = await client.get(path);
+      expect(page.status, path).toBe(404);
+      expect(page.h1, path).toBe("Page not found");
+    }
+  });
+
   it("a patient id that is not a patient's, and a treatment of another patient, are not found", async () => {
     const client = await as("manager");
     expect((await client.get("/manager/patients/3")).status).toBe(404);
