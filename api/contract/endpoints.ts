@@ -10,6 +10,7 @@ import * as account from "./account.ts";
 import * as patientAccount from "./patient-account.ts";
 import * as tasks from "./tasks.ts";
 import * as treatments from "./treatments.ts";
+import * as chats from "./chats.ts";
 import * as users from "./users.ts";
 
 export type EndpointContract = {
@@ -49,6 +50,7 @@ export const contracts: Partial<Record<EndpointKey, EndpointContract>> = {
     data: z.object({ user: users.userListItemSchema }),
   },
   "GET /api/v1/treatments-v2/:id": { data: treatments.treatmentAnswerSchema },
+  "GET /api/v1/chats/:id": { data: chats.chatAnswerSchema },
   "POST /api/v1/track": { body: users.trackRequestSchema },
   "POST /actions/users/send-password-reset-email": {
     body: account.sendPasswordResetRequestSchema,

@@ -72,6 +72,9 @@ export const permissions = {
   // treatment (their pages name one: a patient's intake review, a chart, which is a treatment under review);
   // patients will read their own with the journey pages (not yet: 403), guests 401.
   "GET /api/v1/treatments-v2/:id": { roles: STAFF, summary: "One treatment by id (also a chart's id); audited" },
+  // Chats (api/routes/chats.ts; contract api/contract/chats.ts). Decision: staff read any chat (the message room
+  // names one), audited; a patient reads their own (another patient's id 404).
+  "GET /api/v1/chats/:id": { roles: [...STAFF, ...PATIENTS], summary: "One chat by id (staff: any, audited; a patient: their own)" },
   "POST /api/v1/track": { roles: ANYONE, summary: "Record an analytics event (Init, PageView)" },
   // Tasks (api/routes/tasks.ts; contract api/contract/tasks.ts). Decision: tasks are the shared work queue of
   // the whole staff, so every staff role may list, read, create, edit and comment on any task (the header

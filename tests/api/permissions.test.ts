@@ -10,6 +10,7 @@ import { ROLES, type Role } from "../../api/domain/roles.ts";
 import { Client, LOGINS, signedIn, startTestApi, type Reply, type TestApi } from "./harness.ts";
 import { makeImage, uploadFile } from "./patient-account-helpers.ts";
 import * as schema from "../../api/db/schema.ts";
+import { eq } from "drizzle-orm";
 
 let api: TestApi;
 const clients = new Map<Role, Client>();
@@ -23,6 +24,7 @@ let primaryCardId = 0;
 let spareCardId = 0;
 let invoiceId = 0;
 let treatmentId = 0;
+let chatId = 0;
 let pngBytes: Buffer;
 
 beforeAll(async () => {
@@ -46,6 +48,8 @@ beforeAll(async () => {
   spareCardId = spare.body.data!.id;
   invoiceId = (await patient.get<{ id: number }[]>("/api/v1/profile/invoices")).body.data![0].id;
   treatmentId = (await api.database.db.select({ id: schema.treatments.id }).from(schema.treatments).limit(1))[0]!.id;
+  const demoPatient = (await api.database.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, LOGINS.patients)))[0]!.id;
+  chatId = (await api.database.db.select({ id: schema.chats.id }).from(schema.chats).where(eq(schema.chats.patientId, demoPatient)).limit(1))[0]!.id;
 });
 afterAll(() => api?.close());
 
@@ -68,6 +72,8 @@ const samples: Record<EndpointKey, Sample> = {
   "GET /api/v1/users": { ok: 200 },
   "GET /api/v1/users/:id": { path: () => `/api/v1/users/${someUserId}`, ok: 200 },
   "GET /api/v1/treatments-v2/:id": { path: () => `/api/v1/treatments-v2/${treatmentId}`, ok: 200 },
+  // The demo patient's own chat: staff and that patient read it.
+  "GET /api/v1/chats/:id": { path: () => `/api/v1/chats/${chatId}`, ok: 200 },
   "POST /api/v1/track": { body: { event: "PageView", payload: { name: "Login", url: "/login" } }, ok: 200 },
   "GET /api/v2/tasks": { path: () => "/api/v2/tasks?tab[]=todo&tab[]=in_progress&perPage=5", ok: 200 },
   "GET /api/v1/tasks/:id": { path: () => `/api/v1/tasks/${task.id}`, ok: 200 },
