@@ -1,5 +1,6 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { CHAT_CATEGORIES } from "../../api/contract/enums.ts";
+import type { Chat } from "../../api/contract/chats.ts";
 import type { Treatment } from "../../api/contract/treatments.ts";
 import type { UserListItem } from "../../api/contract/users.ts";
 import { getUpstream, UpstreamError } from "./upstream.server.ts";
@@ -13,12 +14,12 @@ import { getUpstream, UpstreamError } from "./upstream.server.ts";
  *   treatmentId — a treatment of that patient (GET /api/v1/treatments-v2/{id});
  *   chartId     — a treatment (a chart is a treatment under review: api/contract/treatments.ts);
  *   userId      — any user (manager settings of one user);
- *   chatId      — its form only (the chats API does not exist yet);
+ *   chatId      — a chat of that patient, in that category when the address names one (GET /api/v1/chats/{id});
  *   chatCategory — one of the chat categories (medical, support, pharmacy).
  * What was read is kept for the page's loaders (`getRouteRecords`), so a page that shows the patient does not ask
  * again.
  */
-export type RouteRecords = { patient?: UserListItem; user?: UserListItem; treatment?: Treatment; chart?: Treatment };
+export type RouteRecords = { patient?: UserListItem; user?: UserListItem; treatment?: Treatment; chart?: Treatment; chat?: Chat };
 const routeRecordsContext = createContext<RouteRecords>({});
 
 export function getRouteRecords(context: Readonly<RouterContextProvider>): RouteRecords {
@@ -55,14 +56,17 @@ export const routeIdsMiddleware: MiddlewareFunction<Response> = async ({ params,
   const upstream = getUpstream(context);
   const user = (id: string) => read(async () => (await upstream.get<{ user: UserListItem }>(`/api/v1/users/${id}`)).data.user);
   const treatment = (id: string) => read(async () => (await upstream.get<{ treatment: Treatment }>(`/api/v1/treatments-v2/${id}`)).data.treatment);
-  const { patientId, treatmentId, chartId, userId } = params;
-  const [patient, treated, chart, someone] = await Promise.all([
+  const chatOf = (id: string) => read(async () => (await upstream.get<{ chat: Chat }>(`/api/v1/chats/${id}`)).data.chat);
+  const { patientId, treatmentId, chartId, userId, chatId } = params;
+  const [patient, treated, chart, someone, chat] = await Promise.all([
     patientId ? user(patientId) : undefined,
     treatmentId ? treatment(treatmentId) : undefined,
     chartId ? treatment(chartId) : undefined,
     userId ? user(userId) : undefined,
+    chatId ? chatOf(chatId) : undefined,
   ]);
   if (patient && !patient.roles.some((role) => role.handle === "patients")) throw notFound();
   if (treated && treated.patientId !== Number(patientId)) throw notFound();
-  context.set(routeRecordsContext, { patient, treatment: treated, chart, user: someone });
+  if (chat && (chat.patientId !== Number(patientId) || (category !== undefined && chat.category !== category))) throw notFound();
+  context.set(routeRecordsContext, { patient, treatment: treated, chart, user: someone, chat });
 };

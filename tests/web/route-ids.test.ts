@@ -55,10 +55,19 @@ describe("an unknown or malformed id in a staff address is not found", () => {
     });
   }
 
-  it("the message room: an unknown chat category or a malformed chat id is not found", async () => {
+  it("the message room: a chat of another patient or category, an unknown one, an unknown category is not found", async () => {
     const client = await as("nurse");
-    expect((await client.get("/staff/messages/1/chat/support/1")).status).toBe(200);
-    for (const path of ["/staff/messages/1/chat/nonsense", "/staff/messages/1/chat/support/abc", "/staff/messages/1/chat/support/0"]) {
+    // The demo data: chats 1–3 are the first patient's (medical, support, pharmacy), chat 4 the second's.
+    expect((await client.get("/staff/messages/1/chat/medical/1")).status).toBe(200);
+    expect((await client.get("/staff/messages/1/chat/support/2")).status).toBe(200);
+    for (const path of [
+      "/staff/messages/1/chat/nonsense",
+      "/staff/messages/1/chat/support/1",
+      "/staff/messages/1/chat/medical/4",
+      `/staff/messages/1/chat/medical/${UNKNOWN}`,
+      "/staff/messages/1/chat/support/abc",
+      "/staff/messages/1/chat/support/0",
+    ]) {
       const page = await client.get(path);
       expect(page.status, path).toBe(404);
       expect(page.h1, path).toBe("Page not found");
