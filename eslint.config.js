@@ -18,4 +18,15 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "error",
     },
   },
+  {
+    // Route actions parse forms with app/lib/parse-form.server.ts, which keeps each message's values ({max}).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/parse-form.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@conform-to/zod", "@conform-to/zod/*"], message: "Use parseWithZod from ~/lib/parse-form.server (it keeps the messages' values)." }] },
+      ],
+    },
+  },
 );

@@ -16,6 +16,8 @@ import { sessionRoutes } from "./routes/session.ts";
 import { tasksRoutes } from "./routes/tasks.ts";
 import { trackRoutes } from "./routes/track.ts";
 import { usersRoutes } from "./routes/users.ts";
+import { treatmentsRoutes } from "./routes/treatments.ts";
+import { chatsRoutes } from "./routes/chats.ts";
 
 export type CreateApiOptions = { config: ApiConfig; database: Database; logger: Logger };
 
@@ -59,6 +61,8 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(usersRoutes());
   app.use(trackRoutes());
   app.use(tasksRoutes());
+  app.use(treatmentsRoutes());
+  app.use(chatsRoutes());
 
   app.use((_req, _res) => {
     throw notFound("common.noSuchEndpoint");

@@ -16,7 +16,7 @@ import { BootSpinner, BOOT_SCRIPT } from "./components/boot-spinner.tsx";
 import { NotFoundPage } from "./components/not-found.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { accessMiddleware, viewerMiddleware } from "./lib/auth.server.ts";
-import { formWrites, sameOriginWrites } from "./lib/csrf.server.ts";
+import { allowHeader, formWrites, sameOriginWrites } from "./lib/csrf.server.ts";
 import { DocumentScript, useDocumentInfo, useRouteResources } from "./lib/document.tsx";
 import { createTranslator } from "./lib/translate.ts";
 import { TranslatorProvider, useTranslation } from "./lib/use-translation.tsx";
@@ -29,17 +29,20 @@ import { connectionLostMiddleware } from "./lib/offline.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { pageTitle } from "./lib/theme.ts";
 import { toastMiddleware } from "./lib/toast.server.ts";
+import { routeIdsMiddleware } from "./lib/route-ids.server.ts";
 import { routeNamespaces, routeTitleKey } from "./lib/route-handle.ts";
 
 /**
  * The html shell. Per request, in this order (app/lib/*.server.ts):
- *   writes only from our own pages → web session + upstream client → an upstream that gave no response makes a
- *   failed page a 503 (app/lib/upstream-unavailable.server.ts) → language (remix-i18next) → toasts (remix-toast) →
- *   who is asking (session-info) → the access rule (app/lib/access.ts).
+ *   a 405 says Allow → writes only from our own pages → web session + upstream client → an upstream that gave no
+ *   response makes a failed page a 503 (app/lib/upstream-unavailable.server.ts) → language (remix-i18next) → toasts
+ *   (remix-toast) → who is asking (session-info) → the access rule (app/lib/access.ts) → the ids in the address
+ *   exist (app/lib/route-ids.server.ts).
  * Language, texts and theme come with the document (app/lib/document.tsx), not from a loader, so that a
  * page refused in middleware still renders its not-found page in the user's language and theme.
  */
 export const middleware: MiddlewareFunction<Response>[] = [
+  allowHeader,
   sameOriginWrites,
   formWrites,
   webSessionMiddleware,
@@ -48,6 +51,7 @@ export const middleware: MiddlewareFunction<Response>[] = [
   toastMiddleware,
   viewerMiddleware,
   accessMiddleware,
+  routeIdsMiddleware,
 ];
 
 /** In the browser: a lost connection keeps the page and the form's input, with the §8 toast (app/lib/offline.ts). */

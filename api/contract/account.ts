@@ -88,6 +88,18 @@ export const setPasswordRequestSchema = withPasswordRules({
   code: linkCode(),
   id: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).optional()),
 });
+/**
+ * POST /actions/users/check-reset-link — guest or signed in; CSRF. Read-only: says whether the link of a reset
+ * mail can still set a password, without using it up, so that the page can say a used or expired link on
+ * opening it rather than after the new password is typed. A POST so that the code never sits in a URL the API
+ * logs. Success: 200, `data: null`. Errors: 400 with `data.reason` and `data.errors.code` as set-password;
+ * 429 (the same limit on unusable links per IP as set-password, which this shares).
+ */
+export const checkResetLinkRequestSchema = z.object({
+  code: linkCode(),
+  id: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).optional()),
+});
+
 export const linkProblemSchema = z.object({
   reason: z.enum(["invalid", "used", "expired"]),
   errors: z.record(z.string(), z.array(z.string())),

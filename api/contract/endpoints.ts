@@ -9,6 +9,8 @@ import type { EndpointKey } from "../domain/permissions.ts";
 import * as account from "./account.ts";
 import * as patientAccount from "./patient-account.ts";
 import * as tasks from "./tasks.ts";
+import * as treatments from "./treatments.ts";
+import * as chats from "./chats.ts";
 import * as users from "./users.ts";
 
 export type EndpointContract = {
@@ -48,9 +50,14 @@ const table = {
   "GET /api/v1/users/:id": {
     data: z.object({ user: users.userListItemSchema }),
   },
+  "GET /api/v1/treatments-v2/:id": { data: treatments.treatmentAnswerSchema },
+  "GET /api/v1/chats/:id": { data: chats.chatAnswerSchema },
   "POST /api/v1/track": { body: users.trackRequestSchema },
   "POST /actions/users/send-password-reset-email": {
     body: account.sendPasswordResetRequestSchema,
+  },
+  "POST /actions/users/check-reset-link": {
+    body: account.checkResetLinkRequestSchema,
   },
   "POST /actions/users/set-password": {
     body: account.setPasswordRequestSchema,

@@ -48,3 +48,27 @@ export function phoneE164(raw: string): string {
   const digits = raw.replace(/\D/g, "");
   return `+1${digits.length === 11 ? digits.slice(1) : digits}`;
 }
+
+/**
+ * A message key with its values in one string, `validation.maxLength?max=100`: a form's field errors are strings
+ * (conform's `string[]`), so the values a message needs ride with its key from the check that found them (the
+ * server's zod parse, the browser's checks) to `translateMessage`, which splits them again. A key without values
+ * stays the bare key.
+ */
+export type MessageParams = Record<string, string | number>;
+export function messageWithParams(key: string, params?: MessageParams): string {
+  const entries = Object.entries(params ?? {});
+  return entries.length === 0 ? key : `${key}?${new URLSearchParams(entries.map(([name, value]) => [name, String(value)])).toString()}`;
+}
+
+/** `messageWithParams` undone: the key and its values (numbers where a value is a number). */
+export function splitMessage(message: string): { key: string; params: MessageParams } {
+  const at = message.indexOf("?");
+  if (at < 0 || !/^[a-z][\w.]*$/i.test(message.slice(0, at))) return { key: message, params: {} };
+  const params: MessageParams = {};
+  for (const [name, value] of new URLSearchParams(message.slice(at + 1))) params[name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  return { key: message.slice(0, at), params };
+}
+
+/** 'The maximum length allowed is {{max}}' with its number. */
+export const maxLengthMessage = (max: number) => messageWithParams(V.maxLength, { max });

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { dateOfBirthProblem, isTimeZone, isUtcOffsetMinutes, parseCalendarDate } from "./profile-rules.ts";
-import { NAME_PATTERN, PHONE_PATTERN, V } from "./rules.ts";
+import { NAME_PATTERN, PHONE_PATTERN, V, messageWithParams, splitMessage } from "./rules.ts";
 import type { FieldCodes } from "./codes.ts";
 
 // The plain rules (message keys, patterns, dates of birth, time zones) the browser may import without zod.
@@ -54,16 +54,29 @@ export const utcOffsetMinutes = () => z.coerce.number({ error: V.utcOffset }).re
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 export type FieldErrors = Record<string, string[]>;
 
+/** One zod issue's message key (or its own text) and its values: {max}/{min} of a length, and any the message carries. */
+export function issueCode(issue: z.core.$ZodIssue): { code: string; params?: Record<string, string | number> } {
+  const { key, params } = splitMessage(issue.message);
+  if (issue.code === "too_big") params.max = Number(issue.maximum);
+  if (issue.code === "too_small") params.min = Number(issue.minimum);
+  return Object.keys(params).length ? { code: key, params } : { code: key };
+}
+
+/**
+ * One zod issue as a form's field error: the message key with the values it says (`validation.maxLength?max=100`;
+ * 'Value is required' of a `.min(1)` stays the bare key), so that the page says the number (app/lib/parse-form.server.ts, translated by app/lib/i18n.ts translateMessage).
+ */
+export function issueMessage(issue: z.core.$ZodIssue): string {
+  const { key, params } = splitMessage(issue.message);
+  if (issue.code === "too_big" && key === V.maxLength) params.max = Number(issue.maximum);
+  if (issue.code === "too_small" && key === V.minLength) params.min = Number(issue.minimum);
+  return messageWithParams(key, params);
+}
+
 /** Zod issues → { "field.path": [{ code, params }] }: the message key (or the issue's own text) and {max}/{min}. */
 export function fieldCodesOf(issues: readonly z.core.$ZodIssue[]): FieldCodes {
   const out: FieldCodes = {};
-  for (const issue of issues) {
-    const key = issue.path.join(".") || "form";
-    const params: Record<string, number> = {};
-    if (issue.code === "too_big") params.max = Number(issue.maximum);
-    if (issue.code === "too_small") params.min = Number(issue.minimum);
-    (out[key] ??= []).push(Object.keys(params).length ? { code: issue.message, params } : { code: issue.message });
-  }
+  for (const issue of issues) (out[issue.path.join(".") || "form"] ??= []).push(issueCode(issue));
   return out;
 }
 

@@ -35,6 +35,7 @@ export const permissions = {
   },
   // Account security (api/routes/account.ts, account-totp.ts; contract api/contract/account.ts).
   "POST /actions/users/send-password-reset-email": { roles: ANYONE, summary: "Mail a single-use password reset link (same answer for any address)" },
+  "POST /actions/users/check-reset-link": { roles: ANYONE, summary: "Whether a reset link can still set a password (read-only: does not use it up)" },
   "POST /actions/users/set-password": { roles: ANYONE, summary: "Set a new password with the code of a reset link; ends every session" },
   "POST /actions/users/confirm-email": { roles: ANYONE, summary: "Confirm an email verification or change with the code of its link" },
   "POST /api/v1/users/update-password": { roles: SIGNED_IN, summary: "Change the password (current password required); ends other sessions" },
@@ -67,6 +68,13 @@ export const permissions = {
   "GET /api/v1/profile/invoices/:id/pdf": { roles: PATIENTS, summary: "One of the patient's invoices as a PDF" },
   "GET /api/v1/users": { roles: STAFF, summary: "List users (search, roles, sort, paging)" },
   "GET /api/v1/users/:id": { roles: STAFF, summary: "One user by id" },
+  // Treatments (api/routes/treatments.ts; contract api/contract/treatments.ts). Decision: staff read any
+  // treatment (their pages name one: a patient's intake review, a chart, which is a treatment under review);
+  // patients will read their own with the journey pages (not yet: 403), guests 401.
+  "GET /api/v1/treatments-v2/:id": { roles: STAFF, summary: "One treatment by id (also a chart's id); audited" },
+  // Chats (api/routes/chats.ts; contract api/contract/chats.ts). Decision: staff read any chat (the message room
+  // names one), audited; a patient reads their own (another patient's id 404).
+  "GET /api/v1/chats/:id": { roles: [...STAFF, ...PATIENTS], summary: "One chat by id (staff: any, audited; a patient: their own)" },
   "POST /api/v1/track": { roles: ANYONE, summary: "Record an analytics event (Init, PageView)" },
   // Tasks (api/routes/tasks.ts; contract api/contract/tasks.ts). Decision: tasks are the shared work queue of
   // the whole staff, so every staff role may list, read, create, edit and comment on any task (the header

@@ -26,6 +26,9 @@ export function guard(key: EndpointKey): RequestHandler {
         throw new ApiError(403, "common.csrf");
       }
     }
+    // A body may carry the token instead of the header (README "The upstream contract"); it is the request's
+    // credential, not its data, so no handler or schema (the strict ones refuse unknown keys) ever sees it.
+    if (req.body && typeof req.body === "object" && !Array.isArray(req.body) && "csrfToken" in req.body) delete (req.body as Record<string, unknown>).csrfToken;
     next();
   };
 }

@@ -14,6 +14,7 @@ import {
   outboxQuerySchema,
   sendPasswordResetRequestSchema,
   setPasswordRequestSchema,
+  checkResetLinkRequestSchema,
   updatePasswordRequestSchema,
   verifyEmailRequestSchema,
 } from "../contract/account.ts";
@@ -214,6 +215,16 @@ export function accountRoutes(): Router {
         await sendMail(deps, { to: eligible.email, ...renderMail("passwordReset", eligible.locale, { name: eligible.firstName, link: url }) });
       });
     }
+  });
+
+  endpoint(router, "POST /actions/users/check-reset-link", async (req, res) => {
+    const input = parseBody(req, checkResetLinkRequestSchema);
+    const attempt = await reserve(req, [{ policy: LIMITS.resetLinkIp, subject: ipSubject(req) }], { audit: { action: "auth.password_reset" } });
+    const found = await findToken(req.deps.db, input.code, ["password_reset"]);
+    const problem: LinkProblem | null = !found.ok ? found.reason : input.id !== undefined && input.id !== found.row.userId ? "invalid" : null;
+    if (problem) throw linkError(problem);
+    await attempt.release();
+    ok(res, null);
   });
 
   endpoint(router, "POST /actions/users/set-password", async (req, res) => {

@@ -128,7 +128,12 @@ export function StaffHeader({ role, profile, myTasks = null }: { role: Role; pro
               <p className="truncate font-semibold" data-testid="profile-name">
                 {profile?.fullName}
               </p>
-              {profile?.profession ? <p className="truncate text-sm text-muted-foreground">{profile.profession.label}</p> : null}
+              {profile?.profession ? (
+                <p className="truncate text-sm text-muted-foreground" data-testid="profile-profession">
+                  {/* By its stable code, as the pickers do: the API's `label` is English. */}
+                  {t(`tasks:profession.${profile.profession.value}`)}
+                </p>
+              ) : null}
             </div>
           </div>
           <ul className="flex flex-col gap-0.5 pt-2">

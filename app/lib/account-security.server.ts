@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { suggestEmail } from "../../api/contract/email-suggest.ts";
@@ -38,6 +38,8 @@ type Context = Readonly<RouterContextProvider>;
  */
 export const passwordResetApi = {
   sendResetLink: (context: Context, body: { loginName: string }) => getUpstream(context).call("POST /actions/users/send-password-reset-email", { body }),
+  /** Read-only: whether the link can still set a password (a used, expired or broken one is a 400 with `data.reason`). */
+  checkLink: (context: Context, body: { code: string; id: string }) => getUpstream(context).call("POST /actions/users/check-reset-link", { body }),
   setPassword: (context: Context, body: BodyOf<"POST /actions/users/set-password">) => getUpstream(context).call("POST /actions/users/set-password", { body }),
   confirmEmail: (context: Context, body: { code: string }) => getUpstream(context).call("POST /actions/users/confirm-email", { body }),
 };

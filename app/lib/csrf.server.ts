@@ -65,8 +65,8 @@ const JSON_ROUTES = new Set(["/resources/client-errors", "/resources/track"]);
 
 /**
  * Root middleware: a write the route actions cannot read is refused instead of failing inside them (a 500).
- * Pages take GET and POST only (405 otherwise), and a POST is a form — urlencoded or multipart by its
- * Content-Type — except to the JSON beacons; anything else is a 400. A multipart body must open with its
+ * Pages take GET and POST only (405 otherwise, its `Allow` header set by `allowHeader`), and a POST is a form —
+ * urlencoded or multipart by its Content-Type — except to the JSON beacons; anything else is a 400. A multipart body must open with its
  * boundary: only those first bytes are looked at here (before the access rule, which may send a guest to sign
  * in). The body itself is read once, by the action, with readForm, which answers any other unreadable form with
  * the same 400 (a 5 MB picture is not buffered twice).
@@ -117,3 +117,17 @@ export async function readForm(request: Request): Promise<FormData> {
     throw data({ message: "Bad request" }, { status: 400 });
   }
 }
+
+/** The methods every page and web resource takes. */
+export const ALLOWED_METHODS = "GET, HEAD, POST";
+
+/**
+ * Root middleware, before `formWrites`: a 405 says what is allowed (`Allow`, RFC 9110 §15.5.6). The error page
+ * that React Router renders for a middleware's thrown 405 does not keep that error's headers, so this sets it on
+ * the rendered answer.
+ */
+export const allowHeader: MiddlewareFunction<Response> = async (_args, next) => {
+  const response = await next();
+  if (response.status === 405 && !response.headers.has("Allow")) response.headers.set("Allow", ALLOWED_METHODS);
+  return response;
+};

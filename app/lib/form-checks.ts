@@ -7,7 +7,7 @@ import {
   TOTP_CODE_PATTERN,
   passwordProblems,
 } from "../../api/contract/account-rules.ts";
-import { V } from "../../api/contract/rules.ts";
+import { V, maxLengthMessage } from "../../api/contract/rules.ts";
 
 /**
  * The browser's checks of a form, without zod (ARCHITECTURE §8: zod alone was 28.8 KB of every form page).
@@ -67,11 +67,11 @@ export function checkForm<Value = Record<string, unknown>>(formData: FormData, c
 /** Not empty once spaces are trimmed. */
 export const notBlank: Check = (value) => (value.trim() === "" ? V.required : null);
 
-/** At most `max` characters (after trimming, as the schemas trim; `trim` false for a password). */
+/** At most `max` characters (after trimming, as the schemas trim; `trim` false for a password); the message says `max`. */
 export const maxLength =
   (max: number, trim = true): Check =>
   (value) =>
-    (trim ? value.trim() : value).length > max ? V.maxLength : null;
+    (trim ? value.trim() : value).length > max ? maxLengthMessage(max) : null;
 
 /** zod's own email pattern (z.regexes.email; tests/unit/form-checks.test.ts keeps the two the same). */
 // eslint-disable-next-line no-useless-escape -- zod's pattern character for character, so that the test can compare them

@@ -8,7 +8,7 @@
  * the fields (spec §5, ARCHITECTURE §4: a failed form post re-renders with the input and the errors).
  * Successful changes show the API's message as a toast (spec §7).
  */
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { taskQueryParams, type Task, type TaskListItem, type TaskPages } from "../../api/contract/tasks.ts";

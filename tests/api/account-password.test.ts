@@ -209,6 +209,43 @@ describe("set-password", () => {
   });
 });
 
+describe("check-reset-link", () => {
+  async function check(link: URL) {
+    const c = new Client(api.url);
+    await c.sessionInfo();
+    return postFrom<{ reason?: string } | null>(c, nextIp(), "/actions/users/check-reset-link", { code: link.searchParams.get("code"), id: link.searchParams.get("id") });
+  }
+
+  it("says whether a link can still set a password, without using it up: fresh, used, expired, unknown, another's id", async () => {
+    const email = LOGINS.customerSupportManagers;
+    await requestReset(email);
+    const link = lastResetLink(email);
+    // Asked any number of times, the link still works.
+    for (let i = 0; i < 3; i++) {
+      const fresh = await check(link);
+      expect(fresh.status).toBe(200);
+      expect(fresh.body.data).toBeNull();
+    }
+    const wrongId = new URL(link);
+    wrongId.searchParams.set("id", String(await userId(LOGINS.patients)));
+    expect((await check(wrongId)).body.data!.reason).toBe("invalid");
+    const unknown = new URL(link);
+    unknown.searchParams.set("code", "B".repeat(43));
+    expect((await check(unknown)).body.data!.reason).toBe("invalid");
+
+    expect((await setPassword(link, "NewPassw0rd7")).status).toBe(200);
+    const used = await check(link);
+    expect(used.status).toBe(400);
+    expect(used.body.code).toBe("account.linkUsed");
+    expect(used.body.data!.reason).toBe("used");
+
+    await requestReset(email);
+    const later = lastResetLink(email);
+    await api.database.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.tokenHash, sha256(later.searchParams.get("code")!)));
+    expect((await check(later)).body.data!.reason).toBe("expired");
+  });
+});
+
 describe("update-password", () => {
   it("needs the current password, applies the rules, keeps this session and ends the others", async () => {
     const email = LOGINS.customerSupport;

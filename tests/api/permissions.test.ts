@@ -9,6 +9,8 @@ import { registeredEndpoints } from "../../api/http/endpoint.ts";
 import { ROLES, type Role } from "../../api/contract/roles.ts";
 import { Client, LOGINS, signedIn, startTestApi, type Reply, type TestApi } from "./harness.ts";
 import { makeImage, uploadFile } from "./patient-account-helpers.ts";
+import * as schema from "../../api/db/schema.ts";
+import { eq } from "drizzle-orm";
 
 let api: TestApi;
 const clients = new Map<Role, Client>();
@@ -21,6 +23,8 @@ let avatarKey = "";
 let primaryCardId = 0;
 let spareCardId = 0;
 let invoiceId = 0;
+let treatmentId = 0;
+let chatId = 0;
 let pngBytes: Buffer;
 
 beforeAll(async () => {
@@ -43,6 +47,9 @@ beforeAll(async () => {
   const spare = await patient.post<{ id: number }>("/api/v2/profile/payment-methods", { cardNumber: "5555555555554444", expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: "123", name: "Matrix Walk" });
   spareCardId = spare.body.data!.id;
   invoiceId = (await patient.get<{ id: number }[]>("/api/v1/profile/invoices")).body.data![0].id;
+  treatmentId = (await api.database.db.select({ id: schema.treatments.id }).from(schema.treatments).limit(1))[0]!.id;
+  const demoPatient = (await api.database.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, LOGINS.patients)))[0]!.id;
+  chatId = (await api.database.db.select({ id: schema.chats.id }).from(schema.chats).where(eq(schema.chats.patientId, demoPatient)).limit(1))[0]!.id;
 });
 afterAll(() => api?.close());
 
@@ -64,6 +71,9 @@ const samples: Record<EndpointKey, Sample> = {
   "PUT /api/v1/profile": { body: { utcOffsetMinutes: -420 }, ok: 200 },
   "GET /api/v1/users": { ok: 200 },
   "GET /api/v1/users/:id": { path: () => `/api/v1/users/${someUserId}`, ok: 200 },
+  "GET /api/v1/treatments-v2/:id": { path: () => `/api/v1/treatments-v2/${treatmentId}`, ok: 200 },
+  // The demo patient's own chat: staff and that patient read it.
+  "GET /api/v1/chats/:id": { path: () => `/api/v1/chats/${chatId}`, ok: 200 },
   "POST /api/v1/track": { body: { event: "PageView", payload: { name: "Login", url: "/login" } }, ok: 200 },
   "GET /api/v2/tasks": { path: () => "/api/v2/tasks?tab[]=todo&tab[]=in_progress&perPage=5", ok: 200 },
   "GET /api/v1/tasks/:id": { path: () => `/api/v1/tasks/${task.id}`, ok: 200 },
@@ -95,6 +105,11 @@ const samples: Record<EndpointKey, Sample> = {
       return { loginName: `nobody-${++resetRequests}@demo.test` };
     },
     ok: 200,
+  },
+  // From an address of its own: it shares set-password's limit on unusable links per IP.
+  "POST /actions/users/check-reset-link": {
+    ok: 400,
+    send: (client, path) => client.request("POST", path, { code: "x".repeat(43) }, { headers: { "X-Forwarded-For": "198.51.100.77" } }),
   },
   "POST /actions/users/set-password": { body: { code: "x".repeat(43), newPassword: "NewPassw0rd!", passwordConfirm: "NewPassw0rd!" }, ok: 400 },
   "POST /actions/users/confirm-email": { body: { code: "y".repeat(43) }, ok: 400 },
@@ -168,4 +183,43 @@ describe("permission matrix", () => {
       });
     }
   }
+});
+
+// README "The upstream contract": a body may carry the CSRF token as `csrfToken` instead of the header, checked
+// the same way (issue 12: PUT /api/v1/profile refused it). Every state-changing endpoint with a body sample, as its
+// first allowed role, with the token in a form body (and, for one, in JSON): the same status as with the header,
+// and a wrong token in the body is still a 403.
+describe("the CSRF token in the body", () => {
+  const SAFE = new Set(["GET", "HEAD"]);
+  const keys = (Object.keys(permissions) as EndpointKey[]).filter((key) => {
+    const rule = permissions[key] as { roles: readonly Role[]; csrf?: boolean };
+    return !SAFE.has(key.split(" ")[0]!) && rule.csrf !== false && !samples[key].send;
+  });
+  /** Bodies that are typed JSON (nested objects, arrays, numbers a form cannot carry): the token goes in the JSON. */
+  const JSON_BODIES = new Set<EndpointKey>(["POST /actions/users/save-address", "POST /api/v1/track", "POST /api/v2/tasks/mass-update"]);
+  /** From an address of its own: the limits per IP of the walk above are not touched. */
+  const headers = { "X-Forwarded-For": "198.51.100.88" };
+
+  for (const key of keys) {
+    const form = !JSON_BODIES.has(key);
+    it(`${key}: csrfToken in a ${form ? "form" : "JSON"} body is accepted, a wrong one refused`, async () => {
+      const [method, rawPath] = key.split(" ") as [string, string];
+      const role = (permissions[key].roles as readonly Role[]).find((r) => r !== "guest") ?? "guest";
+      const client = await signedIn(api.url, role as keyof typeof LOGINS | "guest");
+      const path = samples[key].path ? samples[key].path!() : rawPath;
+      const body = (samples[key].body ?? {}) as Record<string, unknown>;
+      const values = form ? Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) : body;
+      const wrong = await client.request(method, path, { ...values, csrfToken: "wrong" }, { csrf: false, form, headers });
+      expect(wrong.status).toBe(403);
+      const r = await client.request(method, path, { ...values, csrfToken: client.csrf }, { csrf: false, form, headers });
+      // The walk above already deleted the sample card: past the token check, the card is not found.
+      expect(r.status).toBe(key === "DELETE /api/v2/profile/payment-method" ? 404 : samples[key].ok);
+    });
+  }
+
+  it("PUT /api/v1/profile takes the token in a JSON body too", async () => {
+    const client = await signedIn(api.url, "patients");
+    const r = await client.request("PUT", "/api/v1/profile", { utcOffsetMinutes: -300, csrfToken: client.csrf }, { csrf: false, headers });
+    expect(r.status).toBe(200);
+  });
 });

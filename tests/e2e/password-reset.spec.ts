@@ -12,7 +12,7 @@
  * 3211), with SMTP_URL pointing at the capture, a fresh seeded database with the test patients and
  * PUBLIC_URL = its own address, so the links in the mails lead back to it. Its tests run in order in one
  * worker (`mode: "default"`); `afterAll` stops the app and the SMTP server. A database of its own: test
- * patient 17 here is this file's.
+ * patients 17 and 18 here are this file's.
  */
 import { expect, test } from "@playwright/test";
 import { PASSWORD_RULES, beacons, mailWithLink, spawnApp, startSmtpCapture, type SpawnedApp } from "./account-security-support";
@@ -102,8 +102,17 @@ test("the whole reset journey: mail over SMTP, the link, the new password; the o
 });
 
 test("the password rules are checked in the browser, as you type and before posting, in English and Spanish", async ({ page }, testInfo) => {
-  // The rules need no real link: nothing is posted while one fails.
-  await page.goto(url("/set-password?code=not-posted&id=1"));
+  // A real link (the page says at once when a link cannot be used, and then shows no form); nothing is posted
+  // while a rule fails, so the link stays unused.
+  const account = testPatient(18);
+  await page.goto(url("/forgot-password"));
+  await hydrated(page, testInfo);
+  const before = smtp.messages.length;
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page).toHaveURL(url("/reset-link"));
+  const { link } = await mailWithLink(smtp.messages, account.email, "/set-password", before);
+  await page.goto(link.toString());
   await hydrated(page, testInfo);
   const posts = countPosts(page, "/set-password");
   const fresh = page.getByLabel("New password", { exact: true });

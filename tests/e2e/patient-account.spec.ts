@@ -163,6 +163,25 @@ test.describe("profile", () => {
     await expect(section.getByLabel("Email")).toHaveValue(ownPatient(testInfo).email);
   });
 
+  test("a name over its length says the limit as you leave the field (issue 12)", async ({ page }, testInfo) => {
+    await signInPatient(page, testInfo, "/patient/account/profile", ownPatient(testInfo));
+    const details = page.getByRole("region", { name: "Personal details" });
+    await details.getByLabel("First name").fill("a".repeat(450));
+    await details.getByLabel("Last name").focus();
+    await expect(details.getByText("The maximum length allowed is 100", { exact: true })).toBeVisible();
+    await expect(details).not.toContainText("{{max}}");
+  });
+
+  test("email change: Enter in the field sends the link to what was typed, never to the suggestion (issue 12)", async ({ page }, testInfo) => {
+    await signInPatient(page, testInfo, "/patient/account/profile", ownPatient(testInfo));
+    const section = page.getByRole("region", { name: "Email address" });
+    const typed = `enter.${testInfo.project.name}@gmial.com`;
+    await section.getByLabel("Email").fill(typed);
+    await expect(section.getByTestId("email-suggestion")).toContainText(`Did you mean enter.${testInfo.project.name}@gmail.com?`);
+    await section.getByLabel("Email").press("Enter");
+    await expect(section.getByTestId("email-sent")).toHaveText(`We sent a confirmation link to ${typed}. Your email address changes when you open it.`);
+  });
+
   test("picture: upload a PNG, refuse an HTML file named .png and a picture that is too large, remove", { tag: "@nojs-browser" }, async ({ page }, testInfo) => {
     await signInPatient(page, testInfo, "/patient/account/profile", ownPatient(testInfo));
     const section = page.getByRole("region", { name: "Profile picture" });

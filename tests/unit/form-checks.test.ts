@@ -2,7 +2,10 @@
  * The browser's zod-free form checks (app/lib/form-checks.ts) say what the server's schemas say: each page's
  * checks and its schema run over the same inputs and give the same messages, field by field.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "../../app/lib/parse-form.server";
+import { translateMessage } from "../../app/lib/i18n";
+import { resources } from "../../app/lib/i18n.server";
+import { createTranslator } from "../../app/lib/translate";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
@@ -533,5 +536,60 @@ describe("the browser's checks say what the schemas say", () => {
         ["massStatus", "done"],
       ]).status,
     ).toBe("success");
+  });
+});
+
+describe("a length message says the limit, on the server and in the browser, in both languages", () => {
+  const en = createTranslator("en-US", resources["en-US"], "common").t;
+  const es = createTranslator("es-US", resources["es-US"], "common").t;
+  const said = (message: string) => [translateMessage(en, message), translateMessage(es, message)];
+  const limit = (max: number) => [`The maximum length allowed is ${max}`, `La longitud máxima permitida es ${max}`];
+
+  /** Each field too long by far (450 characters, as the issue typed): the server's and the browser's message. */
+  function tooLong(schema: z.ZodType, checks: FormChecks, valid: Record<string, string>, limits: Record<string, number>) {
+    for (const [field, max] of Object.entries(limits)) {
+      const { server, browser } = both(schema, checks, { ...valid, [field]: long(450) });
+      expect(server[field]!.map(said), field).toContainEqual(limit(max));
+      expect(browser[field]!.map(said), field).toContainEqual(limit(max));
+    }
+  }
+
+  it("the profile's names", () => {
+    const valid = { intent: "details", firstName: "Ana", middleName: "", lastName: "Ruiz", phone: "", dateOfBirth: "1980-04-02", timeZone: "America/Denver" };
+    tooLong(profileDetailsSchema, PROFILE_DETAILS_CHECKS, valid, { firstName: 100, middleName: 100, lastName: 100 });
+  });
+
+  it("every field of an address", () => {
+    const valid = {
+      intent: "shipping",
+      addressFirstName: "Ana",
+      addressLastName: "Ruiz",
+      addressLine1: "1 Main St",
+      addressLine2: "",
+      locality: "Denver",
+      administrativeArea: "CO",
+      postalCode: "80202",
+      phone: "(555) 123-4567",
+    };
+    tooLong(addressFormSchema, ADDRESS_CHECKS, valid, { addressFirstName: 100, addressLastName: 100, addressLine1: 200, addressLine2: 200, locality: 100, phone: 25 });
+  });
+
+  it("the name on a card", () => {
+    const next = new Date().getUTCFullYear() + 1;
+    const valid = { intent: "addCard", cardNumber: "4242 4242 4242 4242", expMonth: "12", expYear: String(next), cvc: "123", name: "Ana Ruiz" };
+    tooLong(addCardFormSchema as unknown as z.ZodType, ADD_CARD_CHECKS, valid, { name: 100 });
+  });
+
+  it("a new task's summary and description (the create form's checks, which its action runs too)", () => {
+    const valid = { intent: "create", title: "Call back", description: "About the refill", patientId: "2", providerId: "3", taskStatus: "todo", taskJourney: "1" };
+    tooLong(taskCreateFormSchema, TASK_CREATE_CHECKS, valid, { title: 255 });
+    const { server, browser } = both(taskCreateFormSchema, TASK_CREATE_CHECKS, { ...valid, description: long(10_001) });
+    expect(server.description!.map(said)).toContainEqual(limit(10_000));
+    expect(browser.description!.map(said)).toContainEqual(limit(10_000));
+  });
+
+  it("an upstream text with a question mark is still shown as it came", () => {
+    expect(translateMessage(en, "Did you mean ana@gmail.com?")).toBe("Did you mean ana@gmail.com?");
+    expect(translateMessage(en, "What?x=1")).toBe("What?x=1");
   });
 });

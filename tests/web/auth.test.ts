@@ -287,4 +287,14 @@ describe("writes the pages cannot read", () => {
       expect((await send("DELETE", path)).status, path).toBe(405);
     }
   });
+
+  it("a 405 says which methods the page takes (Allow)", async () => {
+    for (const path of ["/login", "/patient/account/security", "/actions/language", "/staff/tasks"]) {
+      for (const method of ["PUT", "DELETE", "PATCH"]) {
+        const answer = await send(method, path);
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.headers.get("allow"), `${method} ${path}`).toBe("GET, HEAD, POST");
+      }
+    }
+  });
 });

@@ -141,8 +141,11 @@ describe("the link", () => {
     expect(done.h1).toBe("Password changed");
     expect(done.link("Sign in")).toBe("/login");
 
-    // The link worked once.
-    const again = await client.submit(await open(client, link), "#set-password", { newPassword: "Another-Passw0rd", passwordConfirm: "Another-Passw0rd" });
+    // The link worked once: opened again, it says so at once, with no form to type a password into.
+    const again = await open(client, link);
+    expect(again.status).toBe(200);
+    expect(() => again.field("New password")).toThrow();
+    expect(again.$("#set-password")).toBeNull();
     expect(again.$("[data-testid=link-problem]")?.getAttribute("data-reason")).toBe("used");
     expect(again.text("[data-testid=link-problem] [role=alert]")).toContain("This link was already used");
     expect(again.text("[data-testid=link-problem] [role=alert]")).toContain("This link has already been used. Ask for a new one if you still need it.");
@@ -159,13 +162,21 @@ describe("the link", () => {
     await requestReset(client, email);
     await mailWithLink(smtp.messages, email, "/set-password", second);
 
-    const expired = await client.submit(await open(client, old), "#set-password", { newPassword: NEW, passwordConfirm: NEW });
+    // Said on opening it, before anything is typed.
+    const expired = await open(client, old);
+    expect(expired.$("#set-password")).toBeNull();
     expect(expired.$("[data-testid=link-problem]")?.getAttribute("data-reason")).toBe("expired");
     expect(expired.text("[data-testid=link-problem] [role=alert]")).toContain("This link has expired");
     expect(() => expired.field("New password")).toThrow();
     const again = await client.get(expired.link("Ask for a new link"));
     expect(again.path).toBe("/forgot-password");
 
+    // An unknown code, and a link without its code, are refused before anything is typed.
+    const unknown = new URL(old);
+    unknown.searchParams.set("code", "Z".repeat(43));
+    const broken = await open(client, unknown);
+    expect(broken.$("[data-testid=link-problem]")?.getAttribute("data-reason")).toBe("invalid");
+    expect(() => broken.field("New password")).toThrow();
     // A link without its code is refused before anything is typed.
     const bare = await client.get("/set-password");
     expect(bare.$("[data-testid=link-problem]")?.getAttribute("data-reason")).toBe("invalid");
@@ -203,6 +214,11 @@ describe("the link", () => {
     const done = await client.submit(refused, "#set-password", { newPassword: NEW, passwordConfirm: NEW });
     expect(done.path).toBe("/password-changed");
     expect(done.h1).toBe("Contraseña cambiada");
+    // Opened again, the used link says so in Spanish.
+    const used = await open(client, link);
+    expect(used.$("#set-password")).toBeNull();
+    expect(used.$("[data-testid=link-problem]")?.getAttribute("data-reason")).toBe("used");
+    expect(used.text("[data-testid=link-problem] [role=alert]")).not.toContain("This link");
   });
 });
 

@@ -100,6 +100,17 @@ describe("profile", () => {
     // The address itself changes only when the link is opened.
     expect(sent.field("Email").getAttribute("value")).toBe(testPatient(23).email);
   });
+
+  it("email change: Enter after the suggestion (the form's default button) sends to what was typed (issue 12)", async () => {
+    const client = await signedIn(23);
+    const asked = await client.submit(await client.get(PROFILE), { button: "Change email" }, { email: "ana.enter@gmial.com" });
+    const form = asked.form({ button: "Use ana.enter@gmail.com" });
+    // A browser's implicit submission presses the form's first submit button.
+    const first = form.querySelector("button[type=submit]");
+    expect(first?.textContent?.trim()).toBe("Keep ana.enter@gmial.com");
+    const sent = await client.submit(asked, { button: "Keep ana.enter@gmial.com" });
+    expect(sent.text("[data-testid=email-sent]")).toBe("We sent a confirmation link to ana.enter@gmial.com. Your email address changes when you open it.");
+  });
 });
 
 describe("my pharmacy: addresses", () => {
@@ -260,6 +271,43 @@ describe("in Spanish (es-US)", () => {
     const missing = await client.get(`${BILLING}/invoices/999999/pdf`);
     expect(missing.text("[data-testid=download-failed]")).toBe("No se puede descargar la factura");
   });
+});
+
+describe("a value over its length says the limit (issue 12: 'The maximum length allowed is {{max}}')", () => {
+  for (const [language, button, addressButton, cardButton, sentence] of [
+    ["en-US", "Save details", "Save shipping address", "Add card", "The maximum length allowed is"],
+    ["es-US", "Guardar datos", "Guardar dirección de envío", "Añadir tarjeta", "La longitud máxima permitida es"],
+  ] as const) {
+    it(`profile names, every address field and the name on a card, ${language}`, async () => {
+      const client = await signedIn(22, language);
+      const long = "a".repeat(450);
+      const profile = await client.submit(await client.get(PROFILE), { button }, { firstName: long, lastName: "Lee", phone: "", dateOfBirth: "04/17/1988" });
+      expect(profile.status).toBe(400);
+      expect(profile.bodyText).toContain(`${sentence} 100`);
+      expect(profile.bodyText).not.toContain("{{max}}");
+      const address = await client.submit(await client.get(PHARMACY), { button: addressButton }, {
+        addressLine1: long,
+        addressLine2: long,
+        locality: long,
+        administrativeArea: "TX",
+        postalCode: "78701",
+        phone: "(512) 555-0142",
+      });
+      expect(address.status).toBe(400);
+      expect(address.bodyText.split(`${sentence} 200`).length - 1).toBe(2);
+      expect(address.bodyText).toContain(`${sentence} 100`);
+      const card = await client.submit(await client.get(PAYMENT), { button: cardButton }, {
+        cardNumber: "4242424242424242",
+        expMonth: "09",
+        expYear: String(new Date().getUTCFullYear() + 2),
+        cvc: "123",
+        name: long,
+      });
+      expect(card.status).toBe(400);
+      expect(card.bodyText).toContain(`${sentence} 100`);
+      expect(card.bodyText).not.toContain("{{max}}");
+    });
+  }
 });
 
 describe("account layout", () => {

@@ -110,6 +110,21 @@ describe("create a task", () => {
     for (const text of ["Emma Carter", "Grace Lee", "Pharmacy Tracking", "Phone", "To do"]) expect(row).toContain(text);
   });
 
+  it("a summary or description over its length says the limit, in both languages (issue 12)", async () => {
+    for (const [language, button, sentence] of [
+      ["en-US", "Create task", "The maximum length allowed is"],
+      ["es-US", "Crear tarea", "La longitud máxima permitida es"],
+    ] as const) {
+      const client = await as("nurse", { language });
+      const modal = await client.get("/staff/tasks?task=new");
+      const refused = await client.submit(modal, { button }, { title: "t".repeat(450), description: "d".repeat(10_001) });
+      expect(refused.status).toBe(400);
+      expect(refused.text("dialog[open]")).toContain(`${sentence} 255`);
+      expect(refused.text("dialog[open]")).toContain(`${sentence} 10000`);
+      expect(refused.text("dialog[open]")).not.toContain("{{max}}");
+    }
+  });
+
   it("a patient's page links to the create modal with the patient filled in", async () => {
     const client = await as("nurse");
     const liam = await person(client, "patient", "Liam Foster");

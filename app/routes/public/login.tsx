@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect } from "react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { useTranslation } from "~/lib/use-translation";
 import { checkForm, RECOVERY_SIGN_IN_CHECKS, SIGN_IN_CHECKS, TOTP_SIGN_IN_CHECKS } from "~/lib/form-checks";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";

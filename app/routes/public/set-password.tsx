@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { useTranslation } from "~/lib/use-translation";
 import { checkForm, SET_PASSWORD_CHECKS } from "~/lib/form-checks";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -21,10 +21,34 @@ import { readForm } from "~/lib/csrf.server";
 
 export const handle = { title: "common:pages.setPassword" } satisfies RouteHandle;
 
-/** The link's code and user id (`/set-password?code=…&id=…`, api/contract/account.ts). */
-export function loader({ request }: Route.LoaderArgs) {
+type LinkProblem = { reason: "invalid" | "used" | "expired"; message: string };
+
+/** A 400 of the upstream that says the link cannot be used (`data.reason`), in the user's language; else null. */
+function linkProblemOf(error: unknown, t: ReturnType<typeof getT>): LinkProblem | null {
+  const problem = error instanceof UpstreamError && error.status === 400 ? linkProblemSchema.safeParse(error.data) : null;
+  return problem?.success ? { reason: problem.data.reason, message: translateUpstream(error as UpstreamError, t) } : null;
+}
+
+/**
+ * The link's code and user id (`/set-password?code=…&id=…`, api/contract/account.ts), and whether it can still be
+ * used: asked of the upstream without using it up (POST /actions/users/check-reset-link), so that a used, expired
+ * or broken link says so on opening it, not after a new password was typed. When the check itself fails (the
+ * upstream is down, too many tries) the form shows with the error's toast, and setting the password judges.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return { code: url.searchParams.get("code") ?? "", id: url.searchParams.get("id") ?? "" };
+  const code = url.searchParams.get("code") ?? "";
+  const id = url.searchParams.get("id") ?? "";
+  let linkProblem: LinkProblem | null = null;
+  if (code) {
+    try {
+      await passwordResetApi.checkLink(context, { code, id });
+    } catch (error) {
+      linkProblem = linkProblemOf(error, getT(context));
+      if (!linkProblem) notifyUpstreamError(context, error, getT(context));
+    }
+  }
+  return { code, id, linkProblem };
 }
 
 const SECRET_FIELDS = ["newPassword", "passwordConfirm"];
@@ -33,7 +57,7 @@ const SECRET_FIELDS = ["newPassword", "passwordConfirm"];
  * Set a new password from the emailed link (spec §4, §5): the password rules, each with its own message,
  * checked here with the API's own schema; POST /actions/users/set-password, then PasswordChanged. The link
  * works once, for an hour: a used, expired or broken link (400 with `data.reason`) replaces the form with a
- * clear message and a way to ask for a new one. The new password is never sent back into the page.
+ * clear message and a way to ask for a new one — on opening the link (the loader), or on posting it. The new password is never sent back into the page.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getT(context);
@@ -48,11 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!session.hasUpstreamSession && session.user) session.signOut();
     return redirect("/password-changed");
   } catch (error) {
-    const problem = error instanceof UpstreamError && error.status === 400 ? linkProblemSchema.safeParse(error.data) : null;
-    if (problem?.success) {
-      const message = translateUpstream(error as UpstreamError, t);
-      return data({ reply: submission.reply({ hideFields: SECRET_FIELDS }), linkProblem: { reason: problem.data.reason, message } }, { status: 400 });
-    }
+    const linkProblem = linkProblemOf(error, t);
+    if (linkProblem) return data({ reply: submission.reply({ hideFields: SECRET_FIELDS }), linkProblem }, { status: 400 });
     notifyUpstreamError(context, error, t);
     return data(
       { reply: submission.reply({ fieldErrors: upstreamFieldErrors(error, t), hideFields: SECRET_FIELDS }), linkProblem: null },
@@ -73,7 +94,9 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const problem = actionData?.linkProblem ?? (loaderData.code ? null : { reason: "invalid" as const, message: t("security:upstream.linkInvalid") });
+  // After a post the action's answer decides (its field errors stay beside the form); on opening, the check's.
+  const noCode = loaderData.code ? null : { reason: "invalid" as const, message: t("security:upstream.linkInvalid") };
+  const problem = (actionData ? actionData.linkProblem : loaderData.linkProblem) ?? noCode;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { ADD_CARD_CHECKS } from "~/lib/card-form-checks";

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { useTranslation } from "~/lib/use-translation";
 import { ADDRESS_CHECKS } from "~/lib/account-form-checks";
 import { checkForm } from "~/lib/form-checks";

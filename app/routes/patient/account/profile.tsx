@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { PROFILE_DETAILS_CHECKS, PROFILE_EMAIL_CHECKS } from "~/lib/profile-form-checks";
@@ -279,15 +279,19 @@ function EmailForm({ profile, result }: { profile: ProfileView; result: Extract<
             </Alert>
           </>
         ) : null}
+        {/*
+          Enter in the field presses a form's first submit button (its default button), with or without JavaScript:
+          that must be the one that sends what was typed, never the suggestion, which only its own button picks.
+        */}
         <div className="flex flex-wrap gap-3">
+          <Button type="submit" size="lg" variant={suggestion ? "outline" : "primary"} loading={submitting} data-testid="email-submit">
+            {suggestion ? t("account:profile.keepEmail", { email: suggestion.typed }) : t("account:profile.changeEmail")}
+          </Button>
           {suggestion ? (
             <Button type="submit" size="lg" name="useSuggestion" value={suggestion.suggested} variant="primary">
               {t("account:profile.useSuggestion", { email: suggestion.suggested })}
             </Button>
           ) : null}
-          <Button type="submit" size="lg" variant={suggestion ? "outline" : "primary"} loading={submitting}>
-            {suggestion ? t("account:profile.keepEmail", { email: suggestion.typed }) : t("account:profile.changeEmail")}
-          </Button>
         </div>
       </Form>
     </AccountSection>
