@@ -1,9 +1,29 @@
-import type { RouterContextProvider } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { Profile } from "../../api/contract/users.ts";
 import type { ProfileSummary } from "./profile.ts";
 import { getT } from "./i18n.server.ts";
 import { notifyUpstreamError } from "./toast.server.ts";
 import { getUpstream } from "./upstream.server.ts";
+
+/** This request's GET /api/v1/profile, once it was asked for (readOwnProfile). */
+const ownProfileContext = createContext<Promise<Profile> | null>(null);
+
+/**
+ * The signed-in user's own profile (GET /api/v1/profile), read at most once per request: a page's layouts and the
+ * page itself share one call (the account pages read it in their layout and again in the page: two calls for one
+ * answer). For loaders only: they run after the request's action, so they see its changes; an action that needs
+ * the profile reads it itself.
+ */
+export function readOwnProfile(context: Readonly<RouterContextProvider>): Promise<Profile> {
+  let pending = context.get(ownProfileContext);
+  if (!pending) {
+    pending = getUpstream(context)
+      .get<Profile>("/api/v1/profile")
+      .then((answer) => answer.data);
+    context.set(ownProfileContext, pending);
+  }
+  return pending;
+}
 
 /**
  * GET /api/v1/profile for a layout. A 401 ends the session (upstream client); any other failure shows the
@@ -11,7 +31,7 @@ import { getUpstream } from "./upstream.server.ts";
  */
 export async function loadProfileSummary(context: Readonly<RouterContextProvider>): Promise<ProfileSummary | null> {
   try {
-    const { data: p } = await getUpstream(context).get<Profile>("/api/v1/profile");
+    const p = await readOwnProfile(context);
     return {
       id: p.id,
       role: p.role,

@@ -16,6 +16,17 @@ describe("Server-Timing", () => {
     expect(header).toMatch(/render;dur=\d+\.\d/);
   });
 
+  it("an account page reads the profile once for its layout and the page: two upstream calls with the session check", async () => {
+    const client = await as("patient");
+    for (const path of ["/patient/account/profile", "/patient/account/pharmacy", "/patient/account/security"]) {
+      const response = await client.raw("GET", path);
+      expect(response.status).toBe(200);
+      const calls = /upstream;dur=[\d.]+(?:;desc="(\d+) calls")?/.exec(response.headers.get("server-timing") ?? "");
+      // session-info, the profile, and the security page's two other reads (auth methods, sessions).
+      expect({ path, calls: Number(calls?.[1] ?? 1) }).toEqual({ path, calls: path.endsWith("security") ? 4 : 2 });
+    }
+  });
+
   it("a redirect: the total", async () => {
     const response = await new WebClient().raw("GET", "/patient");
     expect(response.status).toBe(302);
