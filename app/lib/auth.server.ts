@@ -4,6 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 import type { UserRole } from "../../api/contract/roles.ts";
 import { decide, homeFor, canOpen, type Role } from "./access.ts";
 import { getT } from "./i18n.server.ts";
+import type { ProfileSummary } from "./profile.ts";
 import { safeLocalPath } from "./redirects.ts";
 import { getWebSession, signedOutReasonOf, type SignedOutReason } from "./session.server.ts";
 import { notify, notifyUpstreamError } from "./toast.server.ts";
@@ -24,6 +25,13 @@ const viewerContext = createContext<Viewer>({ role: "guest", id: null });
 
 export function getViewer(context: Readonly<RouterContextProvider>): Viewer {
   return context.get(viewerContext);
+}
+
+/** The layouts' profile summary, when this request's session check brought it (GET requests; see upstream.server.ts). */
+const summaryContext = createContext<ProfileSummary | null>(null);
+
+export function sessionSummary(context: Readonly<RouterContextProvider>): ProfileSummary | null {
+  return context.get(summaryContext);
 }
 
 /**
@@ -65,6 +73,7 @@ export const viewerMiddleware: MiddlewareFunction<Response> = async ({ context }
   }
   if (session.user?.id !== info.id || session.user?.role !== role) session.setUser({ id: info.id, role });
   context.set(viewerContext, { role, id: info.id });
+  if (info.summary) context.set(summaryContext, { id: info.id, role, ...info.summary });
 };
 
 /** A page load (a document, or React Router's data request of a client-side navigation), not a sub-resource. */

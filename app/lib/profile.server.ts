@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Profile } from "../../api/contract/users.ts";
 import type { ProfileSummary } from "./profile.ts";
+import { sessionSummary } from "./auth.server.ts";
 import { getT } from "./i18n.server.ts";
 import { notifyUpstreamError } from "./toast.server.ts";
 import { getUpstream } from "./upstream.server.ts";
@@ -26,10 +27,14 @@ export function readOwnProfile(context: Readonly<RouterContextProvider>): Promis
 }
 
 /**
- * GET /api/v1/profile for a layout. A 401 ends the session (upstream client); any other failure shows the
+ * The layouts' profile summary: from this request's session check when it brought one (page loads, from an
+ * upstream that gives it), else GET /api/v1/profile. A 401 ends the session (upstream client); any other failure shows the
  * spec §8 toast and the layout renders without profile details (flag-gated menu items stay hidden).
  */
 export async function loadProfileSummary(context: Readonly<RouterContextProvider>): Promise<ProfileSummary | null> {
+  // A page load's session check brought it (app/lib/auth.server.ts, viewerMiddleware): no call of its own.
+  const summary = sessionSummary(context);
+  if (summary) return summary;
   try {
     const p = await readOwnProfile(context);
     return {

@@ -78,6 +78,8 @@ export type UpstreamDeps = {
    */
   onUnauthorized: (pagePath: string, reason: SignedOutReason | null) => never;
   fetch?: typeof fetch;
+  /** Ask session-info for the layouts' profile summary too (`{ summary: true }`; page loads, not actions). */
+  sessionSummary?: boolean;
 };
 
 /** The page the user is on, for redirectTo: strips React Router's `.data` suffix and `_routes`/`index` params. */
@@ -114,7 +116,7 @@ export class Upstream {
 
   /** POST /api/v1/users/session-info, at most once per request; keeps the CSRF token it hands out. */
   sessionInfo(): Promise<SessionInfo> {
-    this.sessionInfoPromise ??= this.send<SessionInfo>("POST", "/api/v1/users/session-info", {}, false).then((envelope) => {
+    this.sessionInfoPromise ??= this.send<SessionInfo>("POST", "/api/v1/users/session-info", this.deps.sessionSummary ? { body: { summary: true } } : {}, false).then((envelope) => {
       this.deps.session.csrf = envelope.data.csrfTokenValue;
       return envelope.data;
     });

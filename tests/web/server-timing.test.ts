@@ -27,6 +27,19 @@ describe("Server-Timing", () => {
     }
   });
 
+  it("a patient or staff page without data of its own makes one upstream call: the session check brings the menu's summary", async () => {
+    for (const [role, path] of [
+      ["patient", "/patient"],
+      ["nurse", "/staff"],
+    ] as const) {
+      const response = await (await as(role)).raw("GET", path);
+      expect(response.status).toBe(200);
+      const header = response.headers.get("server-timing") ?? "";
+      // One call has no count ("desc"); two or more would say `;desc="2 calls"`.
+      expect({ path, header }).toEqual({ path, header: expect.stringMatching(/(?:^|, )upstream;dur=[\d.]+(?:,|$)/) });
+    }
+  });
+
   it("a redirect: the total", async () => {
     const response = await new WebClient().raw("GET", "/patient");
     expect(response.status).toBe(302);
