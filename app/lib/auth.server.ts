@@ -27,7 +27,16 @@ export function getViewer(context: Readonly<RouterContextProvider>): Viewer {
   return context.get(viewerContext);
 }
 
-/** The layouts' profile summary, when this request's session check brought it (GET requests; see upstream.server.ts). */
+/**
+ * Whether this request's session check should bring the layouts' profile summary: a GET that renders a page (a
+ * document or a client navigation's data), where the layouts run. Not an action (its loaders read the profile after
+ * the change), not a picture, a JSON resource or a beacon (the API would read the summary for nothing).
+ */
+export function wantsSessionSummary(request: Request): boolean {
+  return request.method === "GET" && rendersPage(request);
+}
+
+/** The layouts' profile summary, when this request's session check brought it (wantsSessionSummary). */
 const summaryContext = createContext<ProfileSummary | null>(null);
 
 export function sessionSummary(context: Readonly<RouterContextProvider>): ProfileSummary | null {
@@ -77,7 +86,7 @@ export const viewerMiddleware: MiddlewareFunction<Response> = async ({ context }
 };
 
 /** A page load (a document, or React Router's data request of a client-side navigation), not a sub-resource. */
-function rendersPage(request: Request): boolean {
+export function rendersPage(request: Request): boolean {
   if (new URL(request.url).pathname.endsWith(".data")) return true;
   const destination = request.headers.get("sec-fetch-dest");
   if (destination) return destination === "document";
