@@ -265,7 +265,7 @@ const agents = {
   "http:": new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 4_000 }),
   "https:": new https.Agent({ keepAlive: true, maxSockets: 64, timeout: 4_000 }),
 };
-const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
+const NULL_BODY_STATUS = new Set([204, 205, 304]);
 
 function keepAliveRequest(url: URL, method: string, headers: Headers, body: string | undefined, timeoutMs: number, retried = false): Promise<Response> {
   const agent = url.protocol === "https:" ? agents["https:"] : url.protocol === "http:" ? agents["http:"] : null;
@@ -284,7 +284,12 @@ function keepAliveRequest(url: URL, method: string, headers: Headers, body: stri
         const responseHeaders = new Headers();
         const raw = answer.rawHeaders;
         for (let i = 0; i < raw.length; i += 2) responseHeaders.append(raw[i], raw[i + 1]);
-        resolve(new Response(NULL_BODY_STATUS.has(status) ? null : Buffer.concat(chunks), { status, statusText: answer.statusMessage ?? "", headers: responseHeaders }));
+        try {
+          resolve(new Response(NULL_BODY_STATUS.has(status) ? null : Buffer.concat(chunks), { status, statusText: answer.statusMessage ?? "", headers: responseHeaders }));
+        } catch (error) {
+          // A status a Response cannot carry (outside 200–599): a failed call, as fetch would make it.
+          reject(new TypeError("fetch failed", { cause: error }));
+        }
       });
     });
     const timer = setTimeout(() => request.destroy(new DOMException("The operation was aborted due to timeout", "TimeoutError")), timeoutMs);

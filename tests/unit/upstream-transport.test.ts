@@ -23,6 +23,10 @@ beforeAll(async () => {
     req.on("data", (chunk: Buffer) => (body += chunk.toString()));
     req.on("end", () => {
       seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      if (req.url === "/api/v1/odd-status") {
+        res.writeHead(600, { "Content-Type": "application/json" }).end("{}");
+        return;
+      }
       if (req.url === "/api/v1/redirected") {
         res.writeHead(302, { Location: "/elsewhere" }).end();
         return;
@@ -95,6 +99,13 @@ describe("the upstream transport", () => {
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).status).toBe(302);
     expect(seen.map((s) => s.url)).toEqual(["/api/v1/redirected"]);
+  });
+
+  it("an answer with a status no Response can carry is a failed call without a response, not a crash", async () => {
+    const { upstream } = await client(base);
+    const error = await upstream.get("/api/v1/odd-status").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as UpstreamError).status).toBeNull();
   });
 
   it("an upstream that does not answer is a call without a response (spec §8: check your connection)", async () => {
