@@ -8,7 +8,8 @@
  *    web app (scripts/build.mjs, only when its sources changed).
  * 2. Recreates the database BENCH_SSR_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/telehealth_bench_ssr),
  *    migrates it and seeds the demo data from this process.
- * 3. Starts three processes as production runs them, each on its own loopback port: the bare server; the API on
+ * 3. Starts three processes as production runs them, each on its own loopback port (BENCH_SSR_PORT=<n>: n, n+1,
+ *    n+2; otherwise free ports): the bare server; the API on
  *    PostgreSQL (`api/main.ts`, NODE_ENV=production); the web server (`server.ts`, NODE_ENV=production, API_URL
  *    pointing at that API). Both of ours get a random SESSION_SECRET.
  * 4. Signs in through the web's own sign-in form (a no-JavaScript form post, as tests/web/client.ts does) as the
@@ -45,6 +46,8 @@ const WARMUP = Number(env.BENCH_SSR_WARMUP ?? 3);
 const STAFF = env.BENCH_SSR_STAFF ?? "nurse@demo.test";
 const PATIENT = env.BENCH_SSR_PATIENT ?? "patient@demo.test";
 const BARE_BUILD = path.join(root, ".tmp/bench-bare");
+/** BENCH_SSR_PORT=<n>: the bare server, the API and the web server listen on n, n+1, n+2 (default: free ports). */
+const FIRST_PORT = env.BENCH_SSR_PORT ? Number(env.BENCH_SSR_PORT) : null;
 /** ARCHITECTURE §8 and issue 11: signed-in pages at half the bare page or better, the sign-in page at 70 %. */
 const GOAL_SIGNED_IN = 0.5;
 const GOAL_LOGIN = 0.7;
@@ -344,7 +347,7 @@ export async function runSsrBench(): Promise<SsrResult[]> {
   log(`\nSSR: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s per page; database ${DB_URL.replace(/\/\/[^@]*@/, "//…@")}`);
   build();
   const version = await prepareDatabase();
-  const [barePort, apiPort, webPort] = [await freePort(), await freePort(), await freePort()];
+  const [barePort, apiPort, webPort] = FIRST_PORT ? [FIRST_PORT, FIRST_PORT + 1, FIRST_PORT + 2] : [await freePort(), await freePort(), await freePort()];
   const secret = randomBytes(32).toString("hex");
   const bareBase = `http://127.0.0.1:${barePort}`;
   const apiBase = `http://127.0.0.1:${apiPort}`;

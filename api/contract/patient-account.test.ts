@@ -1,7 +1,7 @@
 /** Pure rules of the patient-account contract: date of birth, time zones, card checks, ZIP codes. */
 import { describe, expect, it } from "vitest";
 import { TEST_CARDS, cardBrand, cardExpired, luhnValid, normalizeZip, saveAddressRequestSchema } from "./patient-account.ts";
-import { V, dateOfBirthProblem, parseCalendarDate, phoneE164, zoneOffsetMinutes } from "./validation.ts";
+import { V, dateOfBirthProblem, isTimeZone, parseCalendarDate, phoneE164, zoneOffsetMinutes } from "./validation.ts";
 
 const at = (iso: string) => new Date(iso + "T12:00:00Z");
 
@@ -30,6 +30,31 @@ describe("time zones and phones", () => {
     expect(zoneOffsetMinutes("America/Denver", new Date("2026-07-15T12:00:00Z"))).toBe(-360);
     expect(zoneOffsetMinutes("Asia/Kolkata", new Date("2026-07-15T12:00:00Z"))).toBe(330);
     expect(zoneOffsetMinutes("UTC")).toBe(0);
+  });
+
+  it("builds one formatter per zone, not one per call (the profile page lists ten zones on every render)", () => {
+    const Real = Intl.DateTimeFormat;
+    let made = 0;
+    class Counting extends Real {
+      constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        super(...args);
+        made++;
+      }
+    }
+    Intl.DateTimeFormat = Counting as typeof Intl.DateTimeFormat;
+    try {
+      const july = new Date("2026-07-15T12:00:00Z");
+      expect(zoneOffsetMinutes("America/Chicago", july)).toBe(-300);
+      const afterFirst = made;
+      expect(zoneOffsetMinutes("America/Chicago", july)).toBe(-300);
+      expect(zoneOffsetMinutes("America/Chicago", new Date("2026-01-15T12:00:00Z"))).toBe(-360);
+      expect(isTimeZone("America/Chicago")).toBe(true);
+      expect(made).toBe(afterFirst);
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
+    expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
+    expect(() => zoneOffsetMinutes("Mars/Olympus_Mons")).toThrow(RangeError);
   });
 
   it("stores phones as +1 and ten digits", () => {

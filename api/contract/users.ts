@@ -13,6 +13,12 @@ export const sessionInfoSchema = z.object({
   csrfTokenValue: z.string(),
   /** Set when the caller's session cookie had expired or been revoked (for a "you were signed out" notice). */
   sessionEnded: z.enum(["expired", "revoked"]).nullable(),
+  /**
+   * Asked for with the body `{ "summary": true }`: what a layout shows of the signed-in user (the menu's flags and
+   * unread count, the header's name and picture), so that a page needs no GET /api/v1/profile beside the session
+   * check (issue 11). null for a guest; absent when not asked for (or from an upstream that does not know it).
+   */
+  summary: z.lazy(() => sessionSummarySchema).nullable().optional(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
@@ -79,6 +85,20 @@ export const profileSchema = z.object({
   totpEnabled: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** session-info's `summary`: the profile fields the layouts show (the same values GET /api/v1/profile gives). */
+export const sessionSummarySchema = profileSchema.pick({
+  fullName: true,
+  firstName: true,
+  avatarUrl: true,
+  profession: true,
+  availability: true,
+  isProgressAvailability: true,
+  hasPharmacyAccess: true,
+  isPharmacyAvailability: true,
+  unreadChatMessagesCount: true,
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
 /**
  * PUT /api/v1/profile. Every field optional; only the ones present change (see api/contract/patient-account.ts

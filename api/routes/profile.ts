@@ -1,7 +1,7 @@
 /** GET/PUT /api/v1/profile: the signed-in user's profile of spec §3. */
 import { Router, type Request } from "express";
 import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
-import { profileUpdateSchema, type Address, type Profile } from "../contract/users.ts";
+import { profileUpdateSchema, type Address, type Profile, type SessionSummary } from "../contract/users.ts";
 import { V, isTimeZone, phoneE164, zoneOffsetMinutes } from "../contract/validation.ts";
 import type { Db } from "../db/client.ts";
 import { addresses, chatMessages, chatReads, chats, patients, users } from "../db/schema.ts";
@@ -34,6 +34,45 @@ export async function unreadChatCount(db: Db, userId: number, isPatient: boolean
       ),
     );
   return row?.n ?? 0;
+}
+
+/** session-info's `summary` (api/contract/users.ts): the layouts' part of loadProfile, without the addresses. */
+export async function loadSessionSummary(db: Db, userId: number): Promise<SessionSummary | null> {
+  const [u] = await db
+    .select({
+      role: users.role,
+      fullName: users.fullName,
+      firstName: users.firstName,
+      avatarUrl: users.avatarUrl,
+      profession: users.profession,
+      availability: users.availability,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!u) return null;
+  const isPatient = u.role === "patients";
+  const [[p], unread] = await Promise.all([
+    isPatient
+      ? db
+          .select({ progress: patients.isProgressAvailability, pharmacyAccess: patients.hasPharmacyAccess, pharmacy: patients.isPharmacyAvailability })
+          .from(patients)
+          .where(eq(patients.userId, userId))
+          .limit(1)
+      : Promise.resolve([]),
+    unreadChatCount(db, userId, isPatient),
+  ]);
+  return {
+    fullName: u.fullName,
+    firstName: u.firstName,
+    avatarUrl: u.avatarUrl,
+    profession: u.profession ? { value: u.profession, label: PROFESSION_LABELS[u.profession] } : null,
+    availability: u.availability,
+    isProgressAvailability: p?.progress ?? false,
+    hasPharmacyAccess: p?.pharmacyAccess ?? false,
+    isPharmacyAvailability: p?.pharmacy ?? false,
+    unreadChatMessagesCount: unread,
+  };
 }
 
 export async function loadProfile(db: Db, userId: number): Promise<Profile | null> {

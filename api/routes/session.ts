@@ -9,6 +9,7 @@ import { audit } from "../domain/audit.ts";
 import { dummyHash, verifyPassword } from "../domain/password.ts";
 import { knownDeviceExempt, loginCounters, rememberDevice, reserve, totpCounters } from "../domain/ratelimit.ts";
 import { claimTotpCode, confirmTotpEnrolment, invalidCode, useRecoveryCode } from "./account-totp.ts";
+import { loadSessionSummary } from "./profile.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { ApiError, ok, fieldCode } from "../http/errors.ts";
 import {
@@ -56,7 +57,7 @@ async function grantSession(req: Request, res: Response, user: { id: number; rol
 export function sessionRoutes(): Router {
   const router = Router();
 
-  endpoint(router, "POST /api/v1/users/session-info", (req, res) => {
+  endpoint(router, "POST /api/v1/users/session-info", async (req, res) => {
     const { config } = req.deps;
     let binding = req.auth.csrfBinding;
     if (!binding) {
@@ -70,6 +71,10 @@ export function sessionRoutes(): Router {
       groups: req.auth.user ? [req.auth.user.role] : [],
       csrfTokenValue: csrfTokenFor(config.sessionSecret, binding),
       sessionEnded: req.auth.sessionEnded,
+      // The layouts' profile fields, when asked ({ "summary": true }): a page then needs no GET /api/v1/profile.
+      ...((req.body as { summary?: unknown } | undefined)?.summary === true
+        ? { summary: req.auth.user ? await loadSessionSummary(req.deps.db, req.auth.user.id) : null }
+        : {}),
     });
   });
 

@@ -10,6 +10,7 @@ import {
   type TotpSetup,
 } from "../components/account-security/types.ts";
 import { getT } from "./i18n.server.ts";
+import { readOwnProfile } from "./profile.server.ts";
 import { changeEmailSchema, changePasswordSchema, revokeSessionSchema, totpConfirmSchema, totpDisableSchema } from "./schemas/auth.ts";
 import { getWebSession } from "./session.server.ts";
 import { errorToastMessage, notify, notifyUpstreamError, redirectWithToast } from "./toast.server.ts";
@@ -55,11 +56,11 @@ function settled<T>(context: Context, result: PromiseSettledResult<T>): T | null
 export async function loadAccountSecurity(context: Context): Promise<AccountSecurityData> {
   const upstream = getUpstream(context);
   const [profile, methods, sessions] = await Promise.allSettled([
-    upstream.call("GET /api/v1/profile"),
+    readOwnProfile(context), // shared with the account layout: one call per request
     upstream.call("GET /api/v1/users/get-auth-methods"),
     upstream.call("GET /api/v1/users/sessions"),
   ]);
-  const p = settled(context, profile)?.data ?? null;
+  const p = settled(context, profile) ?? null;
   return {
     email: p?.email ?? null,
     utcOffsetMinutes: p?.utcOffsetMinutes ?? 0,

@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import type { Profile } from "../../api/contract/patient-account.ts";
 import { errorToastMessage, notify } from "./toast.server.ts";
 import { translateFieldCode, translateSuccess, type UpstreamNotice } from "./upstream-messages.ts";
+import { readOwnProfile } from "./profile.server.ts";
 import { getUpstream, UpstreamError, type BodyOf } from "./upstream.server.ts";
 
 /**
@@ -10,9 +11,12 @@ import { getUpstream, UpstreamError, type BodyOf } from "./upstream.server.ts";
  * into what a form shows (spec §8: the error toast, plus the API's field errors beside the fields).
  */
 
-/** GET /api/v1/profile (the whole profile of spec §3). A 401 ends the session in the upstream client. */
+/**
+ * GET /api/v1/profile (the whole profile of spec §3), for loaders: one call per request, shared with the layouts
+ * (app/lib/profile.server.ts). A 401 ends the session in the upstream client.
+ */
 export async function getProfile(context: Readonly<RouterContextProvider>): Promise<Profile> {
-  return (await accountApi(context).profile()).data;
+  return readOwnProfile(context);
 }
 
 /**

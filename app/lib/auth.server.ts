@@ -4,6 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 import type { UserRole } from "../../api/contract/roles.ts";
 import { decide, homeFor, canOpen, type Role } from "./access.ts";
 import { getT } from "./i18n.server.ts";
+import type { ProfileSummary } from "./profile.ts";
 import { safeLocalPath } from "./redirects.ts";
 import { getWebSession, signedOutReasonOf, type SignedOutReason } from "./session.server.ts";
 import { notify, notifyUpstreamError } from "./toast.server.ts";
@@ -24,6 +25,22 @@ const viewerContext = createContext<Viewer>({ role: "guest", id: null });
 
 export function getViewer(context: Readonly<RouterContextProvider>): Viewer {
   return context.get(viewerContext);
+}
+
+/**
+ * Whether this request's session check should bring the layouts' profile summary: a GET that renders a page (a
+ * document or a client navigation's data), where the layouts run. Not an action (its loaders read the profile after
+ * the change), not a picture, a JSON resource or a beacon (the API would read the summary for nothing).
+ */
+export function wantsSessionSummary(request: Request): boolean {
+  return request.method === "GET" && rendersPage(request);
+}
+
+/** The layouts' profile summary, when this request's session check brought it (wantsSessionSummary). */
+const summaryContext = createContext<ProfileSummary | null>(null);
+
+export function sessionSummary(context: Readonly<RouterContextProvider>): ProfileSummary | null {
+  return context.get(summaryContext);
 }
 
 /**
@@ -65,10 +82,11 @@ export const viewerMiddleware: MiddlewareFunction<Response> = async ({ context }
   }
   if (session.user?.id !== info.id || session.user?.role !== role) session.setUser({ id: info.id, role });
   context.set(viewerContext, { role, id: info.id });
+  if (info.summary) context.set(summaryContext, { id: info.id, role, ...info.summary });
 };
 
 /** A page load (a document, or React Router's data request of a client-side navigation), not a sub-resource. */
-function rendersPage(request: Request): boolean {
+export function rendersPage(request: Request): boolean {
   if (new URL(request.url).pathname.endsWith(".data")) return true;
   const destination = request.headers.get("sec-fetch-dest");
   if (destination) return destination === "document";

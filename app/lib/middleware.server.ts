@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
+import { wantsSessionSummary } from "./auth.server.ts";
 import { getLanguage, getT } from "./i18n.server.ts";
 import { requestEnvContext } from "./request-context.server.ts";
 import { WebSession, webSessionContext } from "./session.server.ts";
@@ -20,6 +21,9 @@ export const webSessionMiddleware: MiddlewareFunction<Response> = async ({ reque
       session,
       env: context.get(requestEnvContext),
       locale: () => getLanguage(context),
+      // A page load renders the layouts, which show the profile summary: the session check brings it along
+      // (app/lib/profile.server.ts). Actions, pictures and JSON resources do not ask.
+      sessionSummary: wantsSessionSummary(request),
       onUnauthorized(path, reason) {
         // A session that ended between the session check of this request and a later upstream call: said the
         // way the session check says it (beside the sign-in form); a 401 that does not say why, as a toast.

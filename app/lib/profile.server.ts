@@ -1,16 +1,42 @@
-import type { RouterContextProvider } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Profile } from "../../api/contract/users.ts";
 import type { ProfileSummary } from "./profile.ts";
+import { sessionSummary } from "./auth.server.ts";
 import { getT } from "./i18n.server.ts";
 import { notifyUpstreamError } from "./toast.server.ts";
 import { getUpstream } from "./upstream.server.ts";
 
+/** This request's GET /api/v1/profile, once it was asked for (readOwnProfile). */
+const ownProfileContext = createContext<Promise<Profile> | null>(null);
+
 /**
- * GET /api/v1/profile for a layout. A 401 ends the session (upstream client); any other failure shows the
+ * The signed-in user's own profile (GET /api/v1/profile), read at most once per request: a page's layouts and the
+ * page itself share one call (the account pages read it in their layout and again in the page: two calls for one
+ * answer). For loaders only: they run after the request's action, so they see its changes; an action that needs
+ * the profile reads it itself.
+ */
+export function readOwnProfile(context: Readonly<RouterContextProvider>): Promise<Profile> {
+  let pending = context.get(ownProfileContext);
+  if (!pending) {
+    pending = getUpstream(context)
+      .call("GET /api/v1/profile")
+      .then((answer) => answer.data);
+    context.set(ownProfileContext, pending);
+  }
+  return pending;
+}
+
+/**
+ * The layouts' profile summary: from this request's session check when it brought one (page loads, from an
+ * upstream that gives it), else GET /api/v1/profile. A 401 ends the session (upstream client); any other failure shows the
  * spec §8 toast and the layout renders without profile details (flag-gated menu items stay hidden).
  */
 export async function loadProfileSummary(context: Readonly<RouterContextProvider>): Promise<ProfileSummary | null> {
+  // A page load's session check brought it (app/lib/auth.server.ts, viewerMiddleware): no call of its own.
+  const summary = sessionSummary(context);
+  if (summary) return summary;
   try {
-    const { data: p } = await getUpstream(context).call("GET /api/v1/profile");
+    const p = await readOwnProfile(context);
     return {
       id: p.id,
       role: p.role,

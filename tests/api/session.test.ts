@@ -31,6 +31,31 @@ describe("session-info", () => {
       expect(r.body.data).toMatchObject({ id: u.id, isGuest: false, groups: [role] });
     });
   }
+
+  it("brings the layouts' profile summary when asked ({ summary: true }): the same values as GET /api/v1/profile", async () => {
+    for (const role of ["patients", "medicalSupport"] as const) {
+      const c = await signedIn(api.url, role);
+      const plain = await c.sessionInfo();
+      expect(plain.body.data).not.toHaveProperty("summary");
+      const r = await c.request("POST", "/api/v1/users/session-info", { summary: true });
+      const profile = await c.request("GET", "/api/v1/profile");
+      const p = profile.body.data as Record<string, unknown>;
+      expect(r.body.data).toMatchObject({ isGuest: false, groups: [role] });
+      expect((r.body.data as { summary: unknown }).summary).toEqual({
+        fullName: p.fullName,
+        firstName: p.firstName,
+        avatarUrl: p.avatarUrl,
+        profession: p.profession,
+        availability: p.availability,
+        isProgressAvailability: p.isProgressAvailability,
+        hasPharmacyAccess: p.hasPharmacyAccess,
+        isPharmacyAvailability: p.isPharmacyAvailability,
+        unreadChatMessagesCount: p.unreadChatMessagesCount,
+      });
+    }
+    const guest = await new Client(api.url).request("POST", "/api/v1/users/session-info", { summary: true });
+    expect(guest.body.data).toMatchObject({ isGuest: true, summary: null });
+  });
 });
 
 describe("login", () => {
