@@ -8,8 +8,8 @@
  * JavaScript only: without it the browser shows its own offline page and keeps the form when going
  * back (the upstream-down answers without JavaScript are in tests/web/upstream-down.test.ts).
  */
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, signIn } from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { choose, expectNoAxeViolations, hydrated, pick, signIn } from "./support";
 
 const NETWORK = "Please check your internet connection and try again.";
 const networkToast = (page: Page) => page.locator("[data-toast=error]").filter({ hasText: NETWORK });
@@ -18,24 +18,6 @@ const networkToast = (page: Page) => page.locator("[data-toast=error]").filter({
 async function expectNoErrorPage(page: Page) {
   await expect(page.getByText("Something went wrong")).toHaveCount(0);
   await expect(page.getByText("Service unavailable")).toHaveCount(0);
-}
-
-/** Chooses an option of a design-system select (the enhanced combobox). */
-async function choose(scope: Locator, label: RegExp | string, option: string) {
-  const control = scope.getByRole("combobox", { name: label });
-  await control.click();
-  const list = scope.page().locator(`[id="${await control.getAttribute("aria-controls")}"]`);
-  await list.getByRole("option", { name: option, exact: true }).click();
-}
-
-/** Picks a person with the user picker of the form field `field`. */
-async function pick(page: Page, field: string, search: string, confirm: string) {
-  const picker = page.locator(`[data-picker="${field}"]`);
-  await picker.locator("button[aria-expanded]").click();
-  await picker.getByRole("searchbox").fill(search);
-  await picker.getByRole("radio", { name: new RegExp(search) }).check();
-  await picker.getByRole("button", { name: confirm, exact: true }).click();
-  await expect(picker.locator("button[aria-expanded]")).toContainText(search);
 }
 
 test("Save details while the connection is lost: the toast, and the form keeps the typed input", async ({ page }, testInfo) => {

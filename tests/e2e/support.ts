@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { DEMO, PASSWORD, type DemoUser } from "../support/accounts";
 
 export { DEMO, PASSWORD, testPatient, type DemoUser } from "../support/accounts";
@@ -98,4 +98,23 @@ export async function expectNoAxeViolations(page: Page, label: string, include?:
     .filter((v) => v.id === "color-contrast" || v.id === "color-contrast-enhanced")
     .map((v) => `${v.id} (needs review): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect([...summary, ...contrastUnsure], `axe on ${label}`).toEqual([]);
+}
+
+/** Chooses an option of a design-system select (the enhanced combobox). */
+export async function choose(scope: Locator, label: RegExp | string, option: string) {
+  const control = scope.getByRole("combobox", { name: label });
+  await control.click();
+  const list = scope.page().locator(`[id="${await control.getAttribute("aria-controls")}"]`);
+  await list.getByRole("option", { name: option, exact: true }).click();
+}
+
+/** Picks a person with the user picker of the form field `field`: open, search, choose, confirm (its button says `confirm`). */
+export async function pick(page: Page, field: string, search: string, confirm: string) {
+  const picker = page.locator(`[data-picker="${field}"]`);
+  await picker.locator("button[aria-expanded]").click();
+  const confirmButton = picker.getByRole("button", { name: confirm, exact: true });
+  await picker.getByRole("searchbox").fill(search);
+  await picker.getByRole("radio", { name: new RegExp(search) }).check();
+  await confirmButton.click();
+  await expect(picker.locator("button[aria-expanded]")).toContainText(search);
 }
