@@ -4,6 +4,7 @@ import { TOAST_DURATION_MS, TOAST_LIMIT, type Toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { Icon, type IconName } from "./icons";
+import { CONNECTION_LOST_EVENT } from "~/lib/offline";
 
 /**
  * Floating at the top right, just below the layouts' 64 px header bars (so the header's menus stay usable):
@@ -39,14 +40,13 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
     setItems((current) => [...current, ...fresh].slice(-TOAST_LIMIT));
   }, [toasts]);
 
-  // The browser lost its connection (app/lib/offline.ts, CONNECTION_LOST_EVENT, spelled here so that module stays
-  // in the root's chunk): the spec §8 toast, one at a time (its text key is its id).
+  // The browser lost its connection (app/lib/offline.ts): the spec §8 toast, one at a time (its text key is its id).
   useEffect(() => {
     const key = "common:errors.network";
     const onLost = () =>
       setItems((current) => (current.some((item) => item.id === key) ? current : [...current, { id: key, type: "error" as const, message: t(key) }].slice(-TOAST_LIMIT)));
-    window.addEventListener("th:connection-lost", onLost);
-    return () => window.removeEventListener("th:connection-lost", onLost);
+    window.addEventListener(CONNECTION_LOST_EVENT, onLost);
+    return () => window.removeEventListener(CONNECTION_LOST_EVENT, onLost);
   }, [t]);
 
   const dismiss = (id: string) => setItems((current) => current.filter((toast) => toast.id !== id));

@@ -27,12 +27,8 @@ export function isConnectionFailure(error: unknown): boolean {
   return e instanceof TypeError && NETWORK_TEXT.test(e.message);
 }
 
-/**
- * The event that makes the Toaster show the §8 toast (app/components/toaster.tsx, which spells the name itself:
- * importing it from here would make this module a chunk of its own, shared by the root and the shell, and cost
- * every page ~0.6 KB). The Toaster shows one such toast at a time: a post and the shell's revalidation after it
- * fail together.
- */
+/** The event that makes the Toaster show the §8 toast (app/components/toaster.tsx), one at a time: a post and the
+ * shell's revalidation after it fail together. */
 export const CONNECTION_LOST_EVENT = "th:connection-lost";
 
 /**

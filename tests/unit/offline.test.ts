@@ -1,11 +1,10 @@
 /**
  * The browser-side half of "a lost connection never loses input" (app/lib/offline.ts): which failures are a lost
- * connection, and that the Toaster listens to the event the middleware sends (it spells the name itself).
+ * connection.
  */
-import { readFileSync } from "node:fs";
 import { data } from "react-router";
 import { describe, expect, it } from "vitest";
-import { CONNECTION_LOST_EVENT, isConnectionFailure } from "../../app/lib/offline.ts";
+import { isConnectionFailure } from "../../app/lib/offline.ts";
 
 describe("a lost connection", () => {
   it("is a fetch that got no response, as each browser words it, bare (a loader's) or wrapped in data() (an action's)", () => {
@@ -20,10 +19,5 @@ describe("a lost connection", () => {
     expect(isConnectionFailure(data({ message: "Failed to fetch" }, { status: 500 }))).toBe(false);
     expect(isConnectionFailure(new Error("Failed to fetch"))).toBe(false);
     expect(isConnectionFailure(null)).toBe(false);
-  });
-
-  it("is the event the Toaster listens to", () => {
-    const toaster = readFileSync(new URL("../../app/components/toaster.tsx", import.meta.url), "utf8");
-    expect(toaster).toContain(`"${CONNECTION_LOST_EVENT}"`);
   });
 });
