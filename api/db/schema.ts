@@ -349,6 +349,8 @@ export const treatments = pgTable(
   (t) => [
     index("treatments_patient_idx").on(t.patientId, t.id),
     index("treatments_provider_review_idx").on(t.providerId, t.reviewStatus, t.id),
+    // Staff access (api/domain/patient-access.ts): the patients of the treatments a provider is assigned.
+    index("treatments_provider_patient_idx").on(t.providerId, t.patientId),
     index("treatments_review_idx").on(t.reviewStatus, t.id),
   ],
 );
@@ -567,6 +569,57 @@ export const uploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("uploads_patient_idx").on(t.patientId, t.id), index("uploads_status_idx").on(t.status, t.id)],
+);
+
+/**
+ * Staff access to a patient (spec §6 "Staff can be given access to a patient"): an explicit grant, from the
+ * patient's access-management tab. Revoking keeps the row (revokedAt) so the tab can show who had access.
+ * Who may see which patient is decided in one place, api/domain/patient-access.ts.
+ */
+export const staffPatientAccess = pgTable(
+  "staff_patient_access",
+  {
+    id: id(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    grantedById: integer("granted_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedById: integer("revoked_by_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    // One live grant per staff member and patient.
+    uniqueIndex("staff_patient_access_live_uq").on(t.patientId, t.staffId).where(sql`${t.revokedAt} is null`),
+    index("staff_patient_access_staff_idx").on(t.staffId, t.patientId).where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+/**
+ * Dependent staff (spec §3 "Staff access and dependent staff"): a staff member who works under a supervising
+ * staff member (e.g. a provider's assistant) and sees the patients the supervisor sees. One level: a dependent's
+ * own dependents do not inherit through them.
+ */
+export const staffDependents = pgTable(
+  "staff_dependents",
+  {
+    supervisorId: integer("supervisor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dependentId: integer("dependent_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.supervisorId, t.dependentId] }),
+    index("staff_dependents_dependent_idx").on(t.dependentId, t.supervisorId),
+    check("staff_dependents_not_self_ck", sql`${t.supervisorId} <> ${t.dependentId}`),
+  ],
 );
 
 export const chatAttachments = pgTable(

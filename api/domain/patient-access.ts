@@ -1,0 +1,83 @@
+/**
+ * Which staff member may see which patient (spec §6: "Staff can be given access to a patient; dependent staff
+ * managed"). The one place that decides it: every staff read or change of a patient's data asks
+ * `canSeePatient` (one patient: a foreign or invisible id answers 404, never the record) or filters its list
+ * with `visiblePatientsSql` (a list shows only visible patients).
+ *
+ * Decision (the spec does not say who sees whom):
+ * - Clinic-wide: the provider manager (providers) and the support and nursing teams with their managers
+ *   (customerSupport, customerSupportManagers, medicalSupport, medicalSupportManagers). They work the shared
+ *   queues (messages, tasks, renewals, shipments, uploads) of every patient; every read of theirs is audited.
+ * - Scoped: a provider (providerUsers) sees the patients
+ *   1. of a treatment assigned to them (treatments.provider_id),
+ *   2. they were given access to (staff_patient_access, not revoked), and
+ *   3. any patient a staff member they are a dependent of sees through 1 or 2 (staff_dependents, one level).
+ * - Patients see only themselves (their own routes check that); guests nothing.
+ */
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Role } from "../contract/roles.ts";
+import type { Db } from "../db/client.ts";
+import { staffDependents, staffPatientAccess, treatments, users } from "../db/schema.ts";
+
+/** Roles that see every patient (see the decision above). */
+export const CLINIC_WIDE_ROLES = [
+  "providers",
+  "customerSupport",
+  "customerSupportManagers",
+  "medicalSupport",
+  "medicalSupportManagers",
+] as const satisfies readonly Role[];
+
+/** Roles whose patients are scoped by assignment, grants and supervisors. */
+export const SCOPED_ROLES = ["providerUsers"] as const satisfies readonly Role[];
+
+export type Viewer = { id: number; role: Role };
+
+export function seesEveryPatient(role: Role): boolean {
+  return (CLINIC_WIDE_ROLES as readonly Role[]).includes(role);
+}
+
+/** The staff ids whose patients `viewer` sees: themselves and the supervisors they are a dependent of. */
+export async function accessIdsOf(db: Db, viewer: Viewer): Promise<number[]> {
+  const rows = await db
+    .select({ id: staffDependents.supervisorId })
+    .from(staffDependents)
+    .innerJoin(users, eq(users.id, staffDependents.supervisorId))
+    .where(and(eq(staffDependents.dependentId, viewer.id), eq(users.userStatus, "active")));
+  return [viewer.id, ...rows.map((r) => r.id)];
+}
+
+/**
+ * An SQL condition on a column holding a patient's user id: true for the patients `viewer` may see. Undefined
+ * for a clinic-wide role (no filter); for a patient, only their own id. Built from indexed lookups
+ * (treatments_provider_patient_idx, staff_patient_access_staff_idx), so it stays cheap at a million patients.
+ */
+export async function visiblePatientsSql(db: Db, viewer: Viewer, patientColumn: AnyPgColumn | SQL): Promise<SQL | undefined> {
+  if (seesEveryPatient(viewer.role)) return undefined;
+  if (viewer.role === "patients") return sql`${patientColumn} = ${viewer.id}`;
+  if (!(SCOPED_ROLES as readonly Role[]).includes(viewer.role)) return sql`false`;
+  const ids = await accessIdsOf(db, viewer);
+  const assigned = db.selectDistinct({ id: treatments.patientId }).from(treatments).where(inArray(treatments.providerId, ids));
+  const granted = db
+    .select({ id: staffPatientAccess.patientId })
+    .from(staffPatientAccess)
+    .where(and(inArray(staffPatientAccess.staffId, ids), isNull(staffPatientAccess.revokedAt)));
+  return sql`(${patientColumn} in (${assigned}) or ${patientColumn} in (${granted}))`;
+}
+
+/** Whether `viewer` may see the patient `patientId` (which must be a patient's user id; the caller checks that). */
+export async function canSeePatient(db: Db, viewer: Viewer, patientId: number): Promise<boolean> {
+  if (seesEveryPatient(viewer.role)) return true;
+  if (viewer.role === "patients") return viewer.id === patientId;
+  if (!(SCOPED_ROLES as readonly Role[]).includes(viewer.role)) return false;
+  const ids = await accessIdsOf(db, viewer);
+  const rows = await db.execute(sql`
+    select 1 from ${treatments} where ${treatments.patientId} = ${patientId} and ${inArray(treatments.providerId, ids)}
+    union all
+    select 1 from ${staffPatientAccess}
+     where ${staffPatientAccess.patientId} = ${patientId} and ${inArray(staffPatientAccess.staffId, ids)}
+       and ${staffPatientAccess.revokedAt} is null
+    limit 1`);
+  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+}
