@@ -261,7 +261,7 @@ function serverTime(header: string | undefined): { server: number | null; upstre
 
 async function load(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; seconds: number; expect: number },
+  options: { method?: string; headers?: Record<string, string>; body?: string; seconds: number; expect: number },
 ): Promise<{ samples: Sample[]; errors: number; elapsed: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const target = new URL(url);
@@ -295,7 +295,7 @@ async function load(
         firstError ??= e.message;
         resolve();
       });
-      req.end();
+      req.end(options.body);
     });
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
@@ -319,6 +319,7 @@ type Case = {
   url: string;
   method?: string;
   headers?: Record<string, string>;
+  body?: string;
   expect?: number;
 };
 
@@ -341,6 +342,58 @@ export type SsrResult = {
 };
 
 // ---------------------------------------------------------------------------------------------------
+
+/**
+ * Side by side (BENCH_SSR_BASELINE_BUILD=<dir>, a copy of an earlier `build/`): two web servers on one API, the
+ * baseline's build and the current one (server.ts and what it imports are today's for both), each page loaded in
+ * turns — BENCH_SSR_ROUNDS (5) blocks of BENCH_SSR_BLOCK (4) seconds per server, after one warm-up block each — so
+ * a machine whose speed drifts (other people's test runs) slows both alike. Prints the median CPU milliseconds per
+ * request of each web server and of the API while it served that server, and the ratio.
+ */
+async function sideBySide(pages: { name: string; path: string; jar: (base: string) => Promise<Jar | undefined> }[], bases: { name: string; base: string; pid: number | undefined }[], apiPid: number | undefined) {
+  const ROUNDS = Number(env.BENCH_SSR_ROUNDS ?? 5);
+  const BLOCK = Number(env.BENCH_SSR_BLOCK ?? 4);
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  };
+  log(`\nSide by side: ${bases.map((b) => b.name).join(" vs ")}, ${ROUNDS} rounds of ${BLOCK} s per server and page, ${CONNECTIONS} connections`);
+  const rows: string[] = [];
+  for (const page of pages) {
+    const jars = await Promise.all(bases.map((b) => page.jar(b.base)));
+    const headers = (i: number) => ({ ...NAVIGATION, ...(jars[i] ? { Cookie: jars[i]!.header() } : {}) });
+    const figures = bases.map(() => ({ web: [] as number[], api: [] as number[], rps: [] as number[], bytes: 0 }));
+    for (let round = -1; round < ROUNDS; round++) {
+      for (let i = 0; i < bases.length; i++) {
+        const web0 = cpuSeconds(bases[i].pid);
+        const api0 = cpuSeconds(apiPid);
+        const { samples, elapsed } = await load(bases[i].base + page.path, { headers: headers(i), seconds: BLOCK, expect: 200 });
+        const web1 = cpuSeconds(bases[i].pid);
+        const api1 = cpuSeconds(apiPid);
+        if (round < 0 || !samples.length) continue; // warm-up
+        figures[i].web.push(((web1! - web0!) * 1000) / samples.length);
+        figures[i].api.push(((api1! - api0!) * 1000) / samples.length);
+        figures[i].rps.push(samples.length / elapsed);
+        figures[i].bytes = samples[samples.length - 1].bytes;
+      }
+    }
+    const [a, b] = figures.map((f) => ({ web: median(f.web), api: median(f.api), rps: median(f.rps), kb: f.bytes / 1024 }));
+    const line =
+      `| ${page.name} | ${a.web.toFixed(2)} → ${b.web.toFixed(2)} (${(((b.web - a.web) / a.web) * 100).toFixed(0)} %) | ${a.api.toFixed(2)} → ${b.api.toFixed(2)} | ` +
+      `${(a.web + a.api).toFixed(2)} → ${(b.web + b.api).toFixed(2)} | ${a.rps.toFixed(0)} → ${b.rps.toFixed(0)} | ${a.kb.toFixed(1)} → ${b.kb.toFixed(1)} |`;
+    rows.push(line);
+    log(`  ${page.name}: web CPU ${figures.map((f) => f.web.map((x) => x.toFixed(2)).join(" ")).join("  |  ")}`);
+  }
+  log(
+    [
+      "",
+      `| page | web CPU ms/req ${bases[0].name} → ${bases[1].name} | API CPU ms/req | web + API | req/s | HTML KB |`,
+      "|---|---:|---:|---:|---:|---:|",
+      ...rows,
+      `(load average ${round(os.loadavg()[0])})`,
+    ].join("\n"),
+  );
+}
 
 export async function runSsrBench(): Promise<SsrResult[]> {
   const t0 = performance.now();
@@ -371,6 +424,35 @@ export async function runSsrBench(): Promise<SsrResult[]> {
     });
     await Promise.all([waitFor(bareBase + "/", bare), waitFor(apiBase + "/api/health", api), waitFor(webBase + "/healthz", web)]);
 
+    if (env.BENCH_SSR_BASELINE_BUILD) {
+      const basePort = FIRST_PORT ? FIRST_PORT + 3 : await freePort();
+      const baseline = start("baseline web server", ["--import", "tsx", "server.ts"], {
+        NODE_ENV: "production",
+        PORT: String(basePort),
+        HOST: "127.0.0.1",
+        API_URL: apiBase,
+        SESSION_SECRET: secret,
+        BUILD_DIR: env.BENCH_SSR_BASELINE_BUILD,
+      });
+      const baselineBase = `http://127.0.0.1:${basePort}`;
+      await waitFor(baselineBase + "/healthz", baseline);
+      const pages = [
+        { name: "/login (guest)", path: "/login", jar: async () => undefined },
+        { name: "/patient", path: "/patient", jar: (base: string) => signIn(base, PATIENT, "/patient") },
+        { name: "/patient/account/profile", path: "/patient/account/profile", jar: (base: string) => signIn(base, PATIENT, "/patient") },
+        { name: "/staff/tasks", path: "/staff/tasks", jar: (base: string) => signIn(base, STAFF, "/staff") },
+      ].filter((p) => !env.BENCH_SSR_ONLY || p.name.includes(env.BENCH_SSR_ONLY));
+      await sideBySide(
+        pages,
+        [
+          { name: "baseline", base: baselineBase, pid: baseline.pid },
+          { name: "current", base: webBase, pid: web.pid },
+        ],
+        api.pid,
+      );
+      return [];
+    }
+
     const patient = await signIn(webBase, PATIENT, "/patient");
     const staff = await signIn(webBase, STAFF, "/staff");
     const apiPatient = await apiSignIn(apiBase, PATIENT);
@@ -382,13 +464,22 @@ export async function runSsrBench(): Promise<SsrResult[]> {
       { name: "/patient/account/profile", kind: "signed-in", url: webBase + "/patient/account/profile", headers: page(patient) },
       { name: "/staff/tasks", kind: "signed-in", url: webBase + "/staff/tasks", headers: page(staff) },
       { name: "upstream alone: POST /api/v1/users/session-info", kind: "upstream", url: apiBase + "/api/v1/users/session-info", method: "POST", headers: apiPatient },
+      // What a page load asks for: the session check with the layouts' summary (one query, app/lib/profile.server.ts).
+      {
+        name: "upstream alone: session-info with the summary",
+        kind: "upstream",
+        url: apiBase + "/api/v1/users/session-info",
+        method: "POST",
+        headers: { ...apiPatient, "Content-Type": "application/json" },
+        body: JSON.stringify({ summary: true }),
+      },
       { name: "upstream alone: GET /api/v1/profile", kind: "upstream", url: apiBase + "/api/v1/profile", headers: apiPatient },
     ].filter((c) => !env.BENCH_SSR_ONLY || c.kind === "bare" || c.name.includes(env.BENCH_SSR_ONLY)) as Case[];
 
     const results: SsrResult[] = [];
     let bareRps = 0;
     for (const c of cases) {
-      const options = { method: c.method, headers: c.headers, expect: c.expect ?? 200 };
+      const options = { method: c.method, headers: c.headers, body: c.body, expect: c.expect ?? 200 };
       await load(c.url, { ...options, seconds: WARMUP });
       // The web column of the bare page is the bare server's CPU.
       const front = c.kind === "bare" ? bare.pid : web.pid;
