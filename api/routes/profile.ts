@@ -1,12 +1,12 @@
 /** GET/PUT /api/v1/profile: the signed-in user's profile of spec §3. */
 import { Router, type Request } from "express";
-import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, or, sql, type Placeholder } from "drizzle-orm";
 import { profileUpdateSchema, type Address, type Profile, type SessionSummary } from "../contract/users.ts";
 import { V, isTimeZone, phoneE164, zoneOffsetMinutes } from "../contract/validation.ts";
 import type { Db } from "../db/client.ts";
 import { addresses, chatMessages, chatReads, chats, patients, users } from "../db/schema.ts";
 import { audit } from "../domain/audit.ts";
-import { PROFESSION_LABELS } from "../contract/roles.ts";
+import { PROFESSION_LABELS, type UserRole } from "../contract/roles.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { badRequest, ok, unauthorized, fieldCode } from "../http/errors.ts";
 import { parseBody } from "../http/validate.ts";
@@ -18,9 +18,9 @@ export function formatUtcOffset(minutes: number): string {
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
 }
 
-/** Unread messages: for a patient, staff messages in their chats; for staff, patient messages in chats assigned to them. */
-export async function unreadChatCount(db: Db, userId: number, isPatient: boolean): Promise<number> {
-  const [row] = await db
+/** The unread-messages count of unreadChatCount, as a query builder (also a scalar subquery of the session summary). */
+function unreadChatQuery(db: Db, userId: number | Placeholder, isPatient: boolean) {
+  return db
     .select({ n: sql<number>`count(*)::int` })
     .from(chatMessages)
     .innerJoin(chats, eq(chats.id, chatMessages.chatId))
@@ -33,45 +33,56 @@ export async function unreadChatCount(db: Db, userId: number, isPatient: boolean
         gt(chatMessages.id, sql`coalesce(${chatReads.lastReadMessageId}, 0)`),
       ),
     );
+}
+
+/** Unread messages: for a patient, staff messages in their chats; for staff, patient messages in chats assigned to them. */
+export async function unreadChatCount(db: Db, userId: number, isPatient: boolean): Promise<number> {
+  const [row] = await unreadChatQuery(db, userId, isPatient);
   return row?.n ?? 0;
 }
 
-/** session-info's `summary` (api/contract/users.ts): the layouts' part of loadProfile, without the addresses. */
-export async function loadSessionSummary(db: Db, userId: number): Promise<SessionSummary | null> {
-  const [u] = await db
+/**
+ * session-info's summary as one prepared statement per database and kind of user (issue 11: every page load asks
+ * for it): the user, their patient flags and the unread count in one round trip, the SQL built once.
+ */
+function prepareSessionSummary(db: Db, isPatient: boolean) {
+  const userId = sql.placeholder("userId");
+  return db
     .select({
-      role: users.role,
       fullName: users.fullName,
       firstName: users.firstName,
       avatarUrl: users.avatarUrl,
       profession: users.profession,
       availability: users.availability,
+      progress: patients.isProgressAvailability,
+      pharmacyAccess: patients.hasPharmacyAccess,
+      pharmacy: patients.isPharmacyAvailability,
+      unread: sql<number>`(${unreadChatQuery(db, userId, isPatient)})`.mapWith(Number),
     })
     .from(users)
+    .leftJoin(patients, eq(patients.userId, users.id))
     .where(eq(users.id, userId))
-    .limit(1);
+    .limit(1)
+    .prepare(isPatient ? "session_summary_patient" : "session_summary_staff");
+}
+const preparedSummaries = new WeakMap<Db, { patient: ReturnType<typeof prepareSessionSummary>; staff: ReturnType<typeof prepareSessionSummary> }>();
+
+/** session-info's `summary` (api/contract/users.ts): the layouts' part of loadProfile, without the addresses. */
+export async function loadSessionSummary(db: Db, userId: number, role: UserRole): Promise<SessionSummary | null> {
+  let prepared = preparedSummaries.get(db);
+  if (!prepared) preparedSummaries.set(db, (prepared = { patient: prepareSessionSummary(db, true), staff: prepareSessionSummary(db, false) }));
+  const [u] = await (role === "patients" ? prepared.patient : prepared.staff).execute({ userId });
   if (!u) return null;
-  const isPatient = u.role === "patients";
-  const [[p], unread] = await Promise.all([
-    isPatient
-      ? db
-          .select({ progress: patients.isProgressAvailability, pharmacyAccess: patients.hasPharmacyAccess, pharmacy: patients.isPharmacyAvailability })
-          .from(patients)
-          .where(eq(patients.userId, userId))
-          .limit(1)
-      : Promise.resolve([]),
-    unreadChatCount(db, userId, isPatient),
-  ]);
   return {
     fullName: u.fullName,
     firstName: u.firstName,
     avatarUrl: u.avatarUrl,
     profession: u.profession ? { value: u.profession, label: PROFESSION_LABELS[u.profession] } : null,
     availability: u.availability,
-    isProgressAvailability: p?.progress ?? false,
-    hasPharmacyAccess: p?.pharmacyAccess ?? false,
-    isPharmacyAvailability: p?.pharmacy ?? false,
-    unreadChatMessagesCount: unread,
+    isProgressAvailability: u.progress ?? false,
+    hasPharmacyAccess: u.pharmacyAccess ?? false,
+    isPharmacyAvailability: u.pharmacy ?? false,
+    unreadChatMessagesCount: u.unread ?? 0,
   };
 }
 

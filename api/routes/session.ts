@@ -73,7 +73,7 @@ export function sessionRoutes(): Router {
       sessionEnded: req.auth.sessionEnded,
       // The layouts' profile fields, when asked ({ "summary": true }): a page then needs no GET /api/v1/profile.
       ...((req.body as { summary?: unknown } | undefined)?.summary === true
-        ? { summary: req.auth.user ? await loadSessionSummary(req.deps.db, req.auth.user.id) : null }
+        ? { summary: req.auth.user ? await loadSessionSummary(req.deps.db, req.auth.user.id, req.auth.user.role) : null }
         : {}),
     });
   });
