@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -56,6 +56,30 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (readyOption === "onAllReady") {
+            // The whole page is ready: gathered into one buffer and sent as one body (with its length), rather than
+            // React's 2 KB chunks each through a Node stream, a web stream and the adapter's writes (issue 11).
+            const chunks: Uint8Array[] = [];
+            const sink = new Writable({
+              write(chunk: Uint8Array, _encoding, callback) {
+                chunks.push(chunk);
+                callback();
+              },
+              final(callback) {
+                clearTimeout(timeoutId);
+                timeoutId = undefined;
+                const html = Buffer.concat(chunks);
+                responseHeaders.set("Content-Length", String(html.length));
+                timing.add("render", performance.now() - renderStarted);
+                responseHeaders.set("Server-Timing", timing.header(false));
+                resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+                callback();
+              },
+            });
+            pipe(sink);
+            return;
+          }
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -64,7 +88,6 @@ export default function handleRequest(
             },
           });
           const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           timing.add("render", performance.now() - renderStarted);
           responseHeaders.set("Server-Timing", timing.header(false));
           pipe(body);
