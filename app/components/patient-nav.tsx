@@ -6,6 +6,7 @@ import { useTheme } from "~/lib/use-root";
 import { cn } from "~/lib/utils";
 import { Icon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
+import { Logo } from "./logo";
 
 /** The unread counter beside "messages"/"chats": a visible badge and a screen-reader text. */
 export function UnreadBadge({ count, className }: { count: number; className?: string }) {
@@ -37,6 +38,7 @@ export function MenuLinks({
   onNavigate,
   className,
   itemClassName,
+  hiddenBelowLarge,
 }: {
   items: MenuItem[];
   unread: number;
@@ -44,12 +46,14 @@ export function MenuLinks({
   /** Classes of the list, in place of the default vertical list (`flex flex-col gap-1`). */
   className?: string;
   itemClassName?: string;
+  /** The key of an item shown on large screens only (the patient menu's "account settings", a submenu below). */
+  hiddenBelowLarge?: string;
 }) {
   const { t } = useTranslation();
   return (
     <ul className={className ?? "flex flex-col gap-1"}>
       {items.map((item) => (
-        <li key={item.key} className={itemClassName}>
+        <li key={item.key} className={item.key === hiddenBelowLarge ? cn("hidden lg:list-item", itemClassName) : itemClassName}>
           <NavLink to={item.to} end={item.end} className={itemClass} onClick={onNavigate}>
             <Icon name={item.icon} />
             <span className="flex-1">{t(`common:nav.${item.key}`)}</span>
@@ -82,40 +86,74 @@ export function useCloseOnNavigation() {
   return ref;
 }
 
+/** The id of the patient menu's toggle (a checkbox: the menu opens without JavaScript; see PatientMenu). */
+export const PATIENT_MENU_TOGGLE = "patient-menu-toggle";
+
 /**
- * The mobile menu button (below the large breakpoint): a <details> whose panel covers the screen, with the
- * main menu and the account-settings submenu (another <details>). Works without JavaScript.
+ * The toggle of the patient menu below the large breakpoint: a visually hidden checkbox placed before the header
+ * and the menu (PatientMenu shows itself when it is checked: CSS, no script) and unchecked after a client-side
+ * navigation. Its label is the menu button in the header (MenuButton). Not there on large screens.
  */
-export function MobileMenu({ items, unread, accountItems }: { items: MenuItem[]; unread: number; accountItems: MenuItem[] }) {
+export function MenuToggle() {
+  const ref = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.checked = false;
+  }, [location.key]);
+  return <input ref={ref} type="checkbox" id={PATIENT_MENU_TOGGLE} aria-controls="patient-menu" className="menu-toggle peer sr-only lg:hidden" />;
+}
+
+/** The header's menu button: the label of MenuToggle ("Menu", or "Close menu" while the menu is open). */
+export function MenuButton() {
+  const { t } = useTranslation();
+  return (
+    <label
+      htmlFor={PATIENT_MENU_TOGGLE}
+      className="menu-toggle-label flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 font-medium hover:bg-secondary-hover"
+    >
+      <Icon name="menu" className="menu-toggle-closed size-6" />
+      <Icon name="close" className="menu-toggle-open size-6" />
+      <span className="menu-toggle-closed">{t("common:nav.menu")}</span>
+      <span className="menu-toggle-open">{t("common:nav.closeMenu")}</span>
+    </label>
+  );
+}
+
+/**
+ * The patient menu, rendered once and laid out by CSS (issue 11: it was drawn twice, as the sidebar and as the
+ * mobile menu): on large screens the fixed sidebar (logo, main menu with "account settings", language, logout);
+ * below, hidden until MenuToggle is checked, then a full-screen menu under the header, where "account settings"
+ * is a submenu (a <details>) with the account pages. Must follow MenuToggle as a sibling (`peer-checked`).
+ */
+export function PatientMenu({ items, unread, accountItems }: { items: MenuItem[]; unread: number; accountItems: MenuItem[] }) {
   const { t } = useTranslation();
   const ref = useCloseOnNavigation();
-  const mainItems = items.filter((item) => item.key !== "accountSettings");
   return (
-    <details ref={ref} className="group" data-testid="mobile-menu">
-      <summary className="relative z-50 flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 font-medium hover:bg-secondary-hover [&::-webkit-details-marker]:hidden">
-        <Icon name="menu" className="size-6 group-open:hidden" />
-        <Icon name="close" className="hidden size-6 group-open:block" />
-        <span className="group-open:hidden">{t("common:nav.menu")}</span>
-        <span className="hidden group-open:inline">{t("common:nav.closeMenu")}</span>
-      </summary>
-      <div className="fixed inset-0 z-40 overflow-y-auto bg-background px-4 pt-20 pb-8">
-        <nav aria-label={t("common:nav.mainMenu")} className="flex flex-col gap-2">
-          <MenuLinks items={mainItems} unread={unread} />
-          <details className="group/account">
-            <summary className="flex cursor-pointer list-none items-center gap-3 rounded-md px-3 py-2 font-medium hover:bg-secondary-hover [&::-webkit-details-marker]:hidden">
-              <Icon name="settings" />
-              <span className="flex-1">{t("common:nav.accountSettings")}</span>
-              <Icon name="chevronDown" className="size-4 transition-transform group-open/account:rotate-180" />
-            </summary>
-            <div className="pl-6">
-              <MenuLinks items={accountItems.filter((item) => item.key !== "backToOverview")} unread={unread} />
-            </div>
-          </details>
-          <LogoutLink />
-          <LanguageSwitcher className="mt-4 px-3" />
-        </nav>
+    <aside
+      id="patient-menu"
+      className="fixed inset-0 z-40 hidden flex-col overflow-y-auto bg-background px-4 pt-20 pb-8 peer-checked:flex lg:inset-y-0 lg:right-auto lg:z-20 lg:flex lg:w-64 lg:border-r lg:bg-card lg:py-6"
+    >
+      <div className="hidden px-3 lg:block">
+        <Logo to="/patient" />
       </div>
-    </details>
+      <nav aria-label={t("common:nav.mainMenu")} className="flex flex-1 flex-col gap-2 lg:mt-8 lg:gap-0 lg:overflow-y-auto">
+        <MenuLinks items={items} unread={unread} hiddenBelowLarge="accountSettings" />
+        <details ref={ref} className="group/account lg:hidden">
+          <summary className="flex cursor-pointer list-none items-center gap-3 rounded-md px-3 py-2 font-medium hover:bg-secondary-hover [&::-webkit-details-marker]:hidden">
+            <Icon name="settings" />
+            <span className="flex-1">{t("common:nav.accountSettings")}</span>
+            <Icon name="chevronDown" className="size-4 transition-transform group-open/account:rotate-180" />
+          </summary>
+          <div className="pl-6">
+            <MenuLinks items={accountItems.filter((item) => item.key !== "backToOverview")} unread={unread} />
+          </div>
+        </details>
+        <div className="flex flex-col-reverse gap-3 lg:mt-auto lg:flex-col lg:pt-6">
+          <LanguageSwitcher className="mt-4 px-3 lg:mt-0" />
+          <LogoutLink />
+        </div>
+      </nav>
+    </aside>
   );
 }
 

@@ -1,7 +1,8 @@
 /**
  * Layouts of spec §2: patient (desktop sidebar, mobile bottom bar and full-screen menu, footer), account,
  * staff (sidebar by role, header), staff without header, review (steps, cancel-review modal), basic.
- * Every test runs with JavaScript on and off: menus are <details>, the modal is driven by the URL.
+ * Every test runs with JavaScript on and off: menus are <details> (the patient menu a checkbox and its label), the
+ * modal is driven by the URL.
  */
 import { expect, test } from "@playwright/test";
 import { hydrated, signIn, submitSignIn } from "./support";
@@ -71,19 +72,25 @@ test.describe("patient layout on a 375 px screen", () => {
     const bar = page.getByRole("navigation", { name: "Quick links" });
     await expect(bar.getByRole("link")).toHaveText(["Overview", "My journeys", /^\s*\d+\s*\d+ unread messages?\s*Chats$/, "My progress", "Pharmacy"]);
 
-    const menu = page.getByTestId("mobile-menu");
-    await menu.getByText("Menu", { exact: true }).click();
-    const panel = menu.getByRole("navigation", { name: "Main menu" });
+    // One menu for both sizes (the sidebar above the large breakpoint): hidden here until the menu button opens it.
+    const panel = page.getByRole("navigation", { name: "Main menu" });
+    await expect(panel).toBeHidden();
+    await page.getByText("Menu", { exact: true }).click();
     await expect(panel).toBeVisible();
+    await expect(page.getByText("Close menu", { exact: true })).toBeVisible();
     await expect(panel.getByRole("link", { name: "Order history" })).toBeVisible();
+    // Account settings is a submenu here, not a link.
+    await expect(panel.getByRole("link", { name: "Account settings" })).toBeHidden();
     await expect(panel.getByRole("link", { name: "Billing" })).toBeHidden();
-    await panel.getByText("Account settings").click();
+    await panel.locator("summary").getByText("Account settings").click();
     await expect(panel.getByRole("link", { name: "Billing" })).toBeVisible();
+    await expect(panel.getByRole("link", { name: "Log out" })).toBeVisible();
     await panel.getByRole("link", { name: "Help center" }).click();
     await expect(page).toHaveURL("/patient/help-center");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Help center");
     // The menu is closed on the new page.
-    await expect(page.getByTestId("mobile-menu").getByRole("navigation", { name: "Main menu" })).toBeHidden();
+    await expect(panel).toBeHidden();
+    await expect(page.getByText("Menu", { exact: true })).toBeVisible();
 
     await bar.getByRole("link", { name: "My journeys" }).click();
     await expect(page).toHaveURL("/patient/journeys");

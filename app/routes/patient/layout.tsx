@@ -1,10 +1,8 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/lib/use-translation";
 import { Outlet, useRevalidator } from "react-router";
 import type { Route } from "./+types/layout";
-import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
-import { BottomBar, LogoutLink, MenuLinks, MobileMenu, PatientFooter } from "~/components/patient-nav";
+import { BottomBar, MenuButton, MenuToggle, PatientFooter, PatientMenu } from "~/components/patient-nav";
 import { SkipLink } from "~/components/skip-link";
 import { PATIENT_ACCOUNT_MENU, PATIENT_BOTTOM_BAR, PATIENT_MAIN_MENU, visibleItems } from "~/lib/patient-menu";
 import { loadProfileSummary } from "~/lib/profile.server";
@@ -37,7 +35,6 @@ function useUnreadPolling() {
 }
 
 export default function PatientLayout({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
   useUnreadPolling();
   const { profile } = loaderData;
   const unread = profile?.unreadChatMessagesCount ?? 0;
@@ -45,22 +42,13 @@ export default function PatientLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-dvh">
       <SkipLink />
-      <aside className="fixed inset-y-0 left-0 z-20 hidden w-64 flex-col border-r bg-card px-4 py-6 lg:flex">
-        <div className="px-3">
-          <Logo to="/patient" />
-        </div>
-        <nav aria-label={t("common:nav.mainMenu")} className="mt-8 flex flex-1 flex-col overflow-y-auto">
-          <MenuLinks items={main} unread={unread} />
-          <div className="mt-auto flex flex-col gap-3 pt-6">
-            <LanguageSwitcher className="px-3" />
-            <LogoutLink />
-          </div>
-        </nav>
-      </aside>
-      <header className="sticky top-0 z-40 flex h-16 items-center justify-between border-b bg-background px-4 lg:hidden">
+      {/* The menu is rendered once (PatientMenu: the sidebar on large screens, the full-screen menu below). */}
+      <MenuToggle />
+      <header className="sticky top-0 z-50 flex h-16 items-center justify-between border-b bg-background px-4 lg:hidden">
         <Logo to="/patient" />
-        <MobileMenu items={main} unread={unread} accountItems={visibleItems(PATIENT_ACCOUNT_MENU, profile)} />
+        <MenuButton />
       </header>
+      <PatientMenu items={main} unread={unread} accountItems={visibleItems(PATIENT_ACCOUNT_MENU, profile)} />
       <div className="flex min-h-dvh flex-col pb-20 lg:pb-0 lg:pl-64">
         <main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-[1320px] flex-1 flex-col gap-6 px-4 py-8 sm:px-8">
           <Outlet />
