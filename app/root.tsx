@@ -15,7 +15,7 @@ import stylesheet from "./app.css?url";
 import { BootSpinner, BOOT_SCRIPT } from "./components/boot-spinner.tsx";
 import { NotFoundPage } from "./components/not-found.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
-import { accessMiddleware, viewerMiddleware } from "./lib/auth.server.ts";
+import { accessMiddleware, getViewer, viewerMiddleware } from "./lib/auth.server.ts";
 import { allowHeader, formWrites, sameOriginWrites } from "./lib/csrf.server.ts";
 import { DocumentScript, useDocumentInfo, useRouteResources } from "./lib/document.tsx";
 import { createTranslator } from "./lib/translate.ts";
@@ -26,9 +26,13 @@ import { webSessionMiddleware } from "./lib/middleware.server.ts";
 import { upstreamUnavailableMiddleware } from "./lib/upstream-unavailable.server.ts";
 import { isUnavailable } from "./lib/upstream-unavailable.ts";
 import { connectionLostMiddleware } from "./lib/offline.ts";
+import { Analytics } from "./components/analytics.tsx";
+import { Toaster } from "./components/toaster.tsx";
+import { getWebSession } from "./lib/session.server.ts";
+import type { Toast } from "./lib/toast.ts";
+import { takeToasts, toastMiddleware } from "./lib/toast.server.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { pageTitle } from "./lib/theme.ts";
-import { toastMiddleware } from "./lib/toast.server.ts";
 import { routeIdsMiddleware } from "./lib/route-ids.server.ts";
 import { routeNamespaces, routeTitleKey } from "./lib/route-handle.ts";
 
@@ -105,13 +109,41 @@ function DocumentTitle({ brand }: { brand: string }) {
   return <title>{pageTitle(brand, key ? t(key) : null)}</title>;
 }
 
+/**
+ * Every page sits directly under this route (what was the pathless "shell" layout lives here: one route level less
+ * for React Router to match on every request, issue 11). Its loader runs on every navigation and after every form
+ * submission (shouldRevalidate), so it carries what must always be fresh: the toasts, who is signed in (role only),
+ * and the form token of the web's own forms (logout, language); app/lib/use-shell.ts reads it.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = getViewer(context);
+  return {
+    toasts: takeToasts(context),
+    viewer: { role: viewer.role },
+    formToken: getWebSession(context).formToken,
+  };
+}
+
+export function shouldRevalidate() {
+  return true;
+}
+
 export default function App() {
   useEffect(() => {
     document.documentElement.classList.remove("booting");
     // Tells the server this browser runs our scripts, so later pages may be streamed (entry.server.tsx).
     document.cookie = "th_js=1; path=/; SameSite=Lax";
   }, []);
-  return <Outlet />;
+  // Toasts handed over by any loader of the page (app/lib/toast.server.ts), the root's first.
+  const matches = useMatches();
+  const toasts = matches.flatMap((match) => (match.loaderData as { toasts?: Toast[] } | undefined)?.toasts ?? []);
+  return (
+    <>
+      <Toaster toasts={toasts} />
+      <Outlet />
+      <Analytics />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -40,7 +40,9 @@ const teamScreens = (area: Area) => [
 ];
 
 export default [
-  layout("routes/shell.tsx", { id: "shell" }, [
+  // Every page sits directly under the root route (app/root.tsx holds what a pathless "shell" layout held: one
+  // route level less for React Router to match on every request, issue 11).
+  ...[
     // ── Public ────────────────────────────────────────────────────────────────────────────────
     index("routes/public/index.tsx"), // "/" → /login
     layout("routes/layouts/login.tsx", [
@@ -136,5 +138,5 @@ export default [
 
     // ── Anything else: not found ──────────────────────────────────────────────────────────────
     layout("routes/layouts/basic.tsx", { id: "not-found-layout" }, [route("*", "routes/public/not-found.tsx")]),
-  ]),
+  ],
 ] satisfies RouteConfig;

@@ -1,10 +1,11 @@
 // The JavaScript budget of every page (ARCHITECTURE §8), as functions of a build manifest, so that
 // scripts/js-size.mjs and its unit test (tests/unit/js-budget.test.ts, on a fixture manifest) share them.
 
-// The shell's budget is 125 KB (ARCHITECTURE §8); it is checked at 116 KB, its size today (115.7 KB: our root
-// modules in one chunk, vite.config.ts, with the connection-lost middleware) plus rounding, so that it cannot grow
-// unnoticed: raise it knowingly, up to 125.
-export const BUDGET_KB = { shell: 116, patient: 150, public: 150, staff: 200, design: 200 };
+// The shell's budget is 125 KB (ARCHITECTURE §8); it is checked at 118 KB, its size today (117.2 KB: our root
+// modules in one chunk, vite.config.ts, with the connection-lost middleware, and since issue 11 part 4 the toaster
+// and analytics of the former "shell" layout, which every page loaded anyway: pages 0.6–0.8 KB smaller) plus
+// rounding, so that it cannot grow unnoticed: raise it knowingly, up to 125.
+export const BUDGET_KB = { shell: 118, patient: 150, public: 150, staff: 200, design: 200 };
 
 /**
  * Route id → ceiling in KB: a page over its budget today, which may not grow (tighten it when the page shrinks).

@@ -1,9 +1,9 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader as shellLoader } from "../routes/shell.tsx";
+import type { loader as rootLoader } from "../root.tsx";
 import type { Role } from "./access.ts";
 
-/** Fresh-per-navigation data of the shell route: the signed-in role and the web form token. */
+/** Fresh-per-navigation data of the root route (app/root.tsx loader): the signed-in role and the web form token. */
 export function useShell(): { role: Role; formToken: string } {
-  const data = useRouteLoaderData<typeof shellLoader>("shell");
+  const data = useRouteLoaderData<typeof rootLoader>("root");
   return { role: data?.viewer.role ?? "guest", formToken: data?.formToken ?? "" };
 }
