@@ -32,6 +32,9 @@ CREATE INDEX "users_email_lower_pattern_idx" ON "users" USING btree (lower("emai
 -- status, status key and full name (patient_status, patient_status_key, patient_name; list_tab follows from them).
 -- These triggers keep the copies: a new treatment takes its patient's values, and a change of a patient's status
 -- or name is copied to every treatment of theirs in the same transaction. The application never writes them.
+-- A patient's row exists before their treatments (sign-up creates it), so an INSERT into patients copies nothing:
+-- a trigger there would look up treatments by patient for every row of a bulk load, whose indexes the scaled
+-- seed sets aside while it loads (api/db/seed/scaled.ts).
 CREATE FUNCTION treatments_copy_patient() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -54,7 +57,7 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER patients_copy_status_to_treatments AFTER INSERT OR UPDATE OF status, status_key ON patients
+CREATE TRIGGER patients_copy_status_to_treatments AFTER UPDATE OF status, status_key ON patients
   FOR EACH ROW EXECUTE FUNCTION patients_copy_status_to_treatments();
 --> statement-breakpoint
 CREATE FUNCTION users_copy_name_to_treatments() RETURNS trigger
