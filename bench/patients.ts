@@ -35,7 +35,7 @@ import { seedScaled } from "../api/db/seed/scaled.ts";
 import { createLogger } from "../api/logger.ts";
 import { PATIENT_LIST_TABS, dropEmpty, pastDueQuerySchema, providerListQuerySchema } from "../api/contract/provider-list.ts";
 import { visiblePatientsSql } from "../api/domain/patient-access.ts";
-import { cappedCountSql, decodeCursor, filterConditions, listPageSql, parseSearch, pastDueConditions, pastDuePageSql, tabCountsSql } from "../api/domain/provider-list.ts";
+import { cappedCountSql, countPlan, decodeCursor, filterConditions, listPageSql, parseSearch, pastDueConditions, pastDuePageSql } from "../api/domain/provider-list.ts";
 import type { Role } from "../api/contract/roles.ts";
 
 const dialect = new PgDialect();
@@ -197,8 +197,10 @@ export async function runPatientsBench(): Promise<void> {
         return [pastDuePageSql(conds, q.cursor ? decodeCursor(q.cursor, "past_due") : null, q.perPage), cappedCountSql(conds)];
       }
       const q = providerListQuerySchema.parse(raw);
-      const conds = filterConditions(q, q.search ? parseSearch(q.search) : null, visible);
-      return [listPageSql(q, conds, q.cursor ? decodeCursor(q.cursor, q.sort) : null), tabCountsSql(conds)];
+      const search = q.search ? parseSearch(q.search) : null;
+      const conds = filterConditions(q, search, visible);
+      const cursor = q.cursor ? decodeCursor(q.cursor, q.sort) : null;
+      return [listPageSql(q, conds, cursor), countPlan(q, conds, cursor, search, visible !== undefined).sql];
     };
     const measure = async (name: string, viewer: (typeof viewers)[number], p: string, withDb = true) => {
       const get = async () => {
@@ -262,7 +264,7 @@ export async function runPatientsBench(): Promise<void> {
       await measure("journey=2", viewer, `${L}&journey=2`);
       await measure("journey=3, tab=renewals", viewer, `${L}&journey=3&tab=renewals`);
       await measure(`providerId=${providerId}`, viewer, `${L}&providerId=${providerId}`);
-      await measure(`providerId=${providerId}, reviewStatus=pending (the workload's list)`, viewer, `${L}&providerId=${providerId}&reviewStatus=pending`);
+      await measure(`providerId=${providerId}, reviewStatus=pending, counts=false (the workload's list)`, viewer, `${L}&providerId=${providerId}&reviewStatus=pending&sort=id_asc&counts=false`);
       await measure("sort=name_asc", viewer, `${L}&sort=name_asc`);
       await measure("sort=name_desc, tab=inactive", viewer, `${L}&sort=name_desc&tab=inactive`);
       const nameQ = `${L}&sort=name_asc&tab=active`;

@@ -30,8 +30,14 @@
  *   mm/dd/yyyy or yyyy-mm-dd: a date of birth; text with "@": an email address or its beginning (case-insensitive);
  *   anything else: a part of the patient's full name (case-insensitive).
  * - Paging: keyset cursors only (pages.nextCursor; no page numbers, so no OFFSET at any depth).
- * - Counts: pages.tabCounts gives every tab's count under the same filters and search, each counted over at most
- *   PROVIDER_LIST_COUNT_CAP + 1 rows (capped: true means "1,000+"); totalCount is the current tab's.
+ * - Counts: on the first page (no cursor), pages.tabCounts gives every tab's count under the same filters and
+ *   search, each counted over at most PROVIDER_LIST_COUNT_CAP + 1 rows (capped: true means "1,000+"; never an exact
+ *   count over a whole table); totalCount is the current tab's. A page by cursor (or counts=false) counts only its
+ *   own tab (no tabCounts): the counts do not change with the depth, so a client keeps those of the first page.
+ *   With a search by name, or for a provider (providerUsers: the visibility rule is a set of patients built once per
+ *   statement), the tab counts come from one scan of at most PROVIDER_LIST_COUNT_CAP + 1 matching rows
+ *   grouped by tab (a name matching a large share of a million patients would otherwise be scanned once per tab):
+ *   exact while the matches are fewer, and otherwise lower bounds for every tab (capped: true, "N+").
  * - Past due: a treatment whose review is still pending PAST_DUE_HOURS (48) hours after it was created (the 24–48 h
  *   review promise of §4), oldest first.
  * - Visibility: every list shows only the patients the caller may see (api/domain/patient-access.ts); bulk
@@ -83,6 +89,7 @@ export const providerListQuerySchema = z.object({
   sort: z.enum(PROVIDER_LIST_SORTS, { error: V.invalid }).default("id_desc"),
   cursor: cursor(),
   perPage: perPage(),
+  counts: z.enum(["true", "false"], { error: V.invalid }).default("true").transform((v) => v === "true").meta({ description: "false: no tabCounts (only the tab's own capped count), for lists that show no tabs" }),
 });
 export type ProviderListQuery = z.output<typeof providerListQuerySchema>;
 
@@ -162,7 +169,7 @@ export const providerListPagesSchema = pagesSchema.extend({
   totalCountCapped: z.boolean(),
   hasMore: z.boolean(),
   nextCursor: z.string().nullable(),
-  /** Every tab's count under the same filters (capped at PROVIDER_LIST_COUNT_CAP). */
+  /** Every tab's count under the same filters (capped at PROVIDER_LIST_COUNT_CAP); first page only. */
   tabCounts: z.record(z.enum(PATIENT_LIST_TABS), tabCountSchema).optional(),
 });
 export type ProviderListPages = z.infer<typeof providerListPagesSchema>;

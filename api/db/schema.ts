@@ -387,10 +387,13 @@ export const treatments = pgTable(
     index("treatments_section_id_idx").on(t.sectionType, t.id),
     index("treatments_section_tab_id_idx").on(t.sectionType, t.listTab, t.id),
     index("treatments_pending_kind_id_idx").on(t.reviewKind, t.id).where(sql`${t.reviewStatus} = 'pending'`),
+    index("treatments_pending_kind_tab_id_idx").on(t.reviewKind, t.listTab, t.id).where(sql`${t.reviewStatus} = 'pending'`),
     index("treatments_inactive_id_idx").on(t.listTab, t.id).where(sql`${t.patientStatus} = 0`),
     // Past due (pending reviews by age) and the workload (open reviews per provider).
     index("treatments_pending_created_idx").on(t.createdAt, t.id).where(sql`${t.reviewStatus} = 'pending'`),
     index("treatments_provider_pending_created_idx").on(t.providerId, t.createdAt, t.id).where(sql`${t.reviewStatus} = 'pending'`),
+    // The workload: a provider's open reviews, their patients and the past-due ones, read from the index alone.
+    index("treatments_provider_pending_patient_idx").on(t.providerId, t.patientId, t.createdAt).where(sql`${t.reviewStatus} = 'pending'`),
     index("treatments_provider_review_idx").on(t.providerId, t.reviewStatus, t.id),
     // Staff access (api/domain/patient-access.ts): the patients of the treatments a provider is assigned.
     index("treatments_provider_patient_idx").on(t.providerId, t.patientId),

@@ -194,8 +194,27 @@ export function tabCountsSql(base: SQL[]): SQL {
   return sql`SELECT ${sql.join(columns, sql`, `)}`;
 }
 
-export function toTabCounts(row: Record<PatientListTab, number>): Record<PatientListTab, TabCount> {
-  return Object.fromEntries(PATIENT_LIST_TABS.map((tab) => [tab, { count: Math.min(row[tab], CAP), capped: row[tab] > CAP }])) as Record<PatientListTab, TabCount>;
+/**
+ * The tab counts of a search by name: one scan of at most CAP + 1 matching rows, grouped by tab (see the contract).
+ * Answers the same shape as tabCountsSql, plus `total` (the rows scanned).
+ */
+export function tabCountsSampleSql(base: SQL[]): SQL {
+  return sql`SELECT x.list_tab AS tab, count(*)::int AS n FROM (SELECT t.list_tab FROM treatments t WHERE ${and(base)} LIMIT ${CAP + 1}) x GROUP BY x.list_tab`;
+}
+
+export function sampleTabCounts(groups: { tab: PatientListTab | null; n: number }[]): Record<PatientListTab, TabCount> {
+  const total = groups.reduce((sum, g) => sum + g.n, 0);
+  const capped = total > CAP;
+  return Object.fromEntries(
+    PATIENT_LIST_TABS.map((tab) => {
+      const n = tab === "all" ? total : (groups.find((g) => g.tab === tab)?.n ?? 0);
+      return [tab, { count: Math.min(n, CAP), capped }];
+    }),
+  ) as Record<PatientListTab, TabCount>;
+}
+
+export function toTabCounts(row: Partial<Record<PatientListTab, number>>): Record<PatientListTab, TabCount> {
+  return Object.fromEntries(PATIENT_LIST_TABS.filter((tab) => row[tab] !== undefined).map((tab) => [tab, { count: Math.min(row[tab]!, CAP), capped: row[tab]! > CAP }])) as Record<PatientListTab, TabCount>;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -220,15 +239,16 @@ export function cappedCountSql(base: SQL[]): SQL {
 // ---------------------------------------------------------------------------------------------------
 // Workload
 
-/** Open reviews per active clinician, each counted over at most CAP + 1 rows, and the unassigned ones. */
+/**
+ * Open reviews per active clinician, their distinct patients and the past-due ones, over at most CAP + 1 open reviews
+ * each (index-only, treatments_provider_pending_patient_idx): past due is then counted among those (a lower bound).
+ */
 export function workloadSql(): SQL {
-  return sql`SELECT u.id, u.full_name AS "fullName", u.role, w.open, w.patients, d.past_due AS "pastDue"
+  return sql`SELECT u.id, u.full_name AS "fullName", u.role, w.open, w.patients, w.past_due AS "pastDue"
     FROM users u
-    CROSS JOIN LATERAL (SELECT count(*)::int AS open, count(DISTINCT x.patient_id)::int AS patients
-      FROM (SELECT t.patient_id FROM treatments t WHERE t.provider_id = u.id AND t.review_status = 'pending' LIMIT ${CAP + 1}) x) w
-    CROSS JOIN LATERAL (SELECT count(*)::int AS past_due
-      FROM (SELECT 1 FROM treatments t WHERE t.provider_id = u.id AND t.review_status = 'pending'
-              AND t.created_at < now() - make_interval(hours => ${PAST_DUE_HOURS}) LIMIT ${CAP + 1}) x) d
+    CROSS JOIN LATERAL (SELECT count(*)::int AS open, count(DISTINCT x.patient_id)::int AS patients,
+        count(*) FILTER (WHERE x.created_at < now() - make_interval(hours => ${PAST_DUE_HOURS}))::int AS past_due
+      FROM (SELECT t.patient_id, t.created_at FROM treatments t WHERE t.provider_id = u.id AND t.review_status = 'pending' LIMIT ${CAP + 1}) x) w
     WHERE u.role IN ('providers', 'providerUsers') AND u.user_status = 'active'
     ORDER BY w.open DESC, u.full_name, u.id`;
 }
@@ -289,3 +309,16 @@ export function cursorAfter(r: ListRow, sort: ListCursor["s"]): string {
   if (sort.startsWith("name_")) return encodeCursor({ s: sort, id: r.id, n: r.patientName });
   return encodeCursor({ s: sort, id: r.id });
 }
+
+/**
+ * Which count statement a list request runs (the contract's "Counts"): every tab's capped count on a first page,
+ * one scan grouped by tab for a search by name or a scoped viewer (providerUsers), and only the tab's own capped count on a page by cursor or with
+ * counts=false.
+ */
+export function countPlan(q: ProviderListQuery, base: SQL[], cursor: ListCursor | null, search: Search | null, scoped: boolean): { kind: "own" | "sample" | "tabs"; sql: SQL } {
+  if (cursor || !q.counts) return { kind: "own", sql: cappedCountSql(q.tab === "all" ? base : [...base, sql`t.list_tab = ${q.tab}`]) };
+  // A scoped viewer's visibility is a set built once per statement (api/domain/patient-access.ts): one grouped scan.
+  if (search?.kind === "name" || scoped) return { kind: "sample", sql: tabCountsSampleSql(base) };
+  return { kind: "tabs", sql: tabCountsSql(base) };
+}
+

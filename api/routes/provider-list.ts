@@ -18,6 +18,7 @@ import {
   providerListQuerySchema,
   type PatientListTab,
   type ProviderListPages,
+  type TabCount,
   type Workload,
 } from "../contract/provider-list.ts";
 import { V, fieldCodesOf } from "../contract/validation.ts";
@@ -26,14 +27,15 @@ import { auditEvents, treatments, users } from "../db/schema.ts";
 import { visiblePatientsSql } from "../domain/patient-access.ts";
 import {
   cappedCountSql,
+  countPlan,
   cursorAfter,
   decodeCursor,
   filterConditions,
   listPageSql,
   parseSearch,
   pastDueConditions,
+  sampleTabCounts,
   pastDuePageSql,
-  tabCountsSql,
   toListItem,
   toTabCounts,
   unassignedSql,
@@ -77,15 +79,25 @@ export function providerListRoutes(): Router {
     if (q.cursor && !cursor) throw badRequest("common.invalidFields", fieldCode("cursor", V.invalid));
     const { db } = req.deps;
     const visible = await visiblePatientsSql(db, who, sql`t.patient_id`);
-    const base = filterConditions(q, q.search ? parseSearch(q.search) : null, visible);
-    const [page, [counted]] = await Promise.all([rows<ListRow>(db, listPageSql(q, base, cursor)), rows<Record<PatientListTab, number>>(db, tabCountsSql(base))]);
+    const search = q.search ? parseSearch(q.search) : null;
+    const base = filterConditions(q, search, visible);
+    // The first page counts every tab (the tab links show them); a page by cursor counts its own tab only; a search
+    // by name counts its matches once, grouped by tab (the contract's "Counts").
+    const plan = countPlan(q, base, cursor, search, visible !== undefined);
+    const counting = async (): Promise<Partial<Record<PatientListTab, TabCount>>> => {
+      if (plan.kind === "own") return toTabCounts({ [q.tab]: (await rows<{ n: number }>(db, plan.sql))[0].n });
+      if (plan.kind === "sample") return sampleTabCounts(await rows<{ tab: PatientListTab | null; n: number }>(db, plan.sql));
+      return toTabCounts((await rows<Record<PatientListTab, number>>(db, plan.sql))[0]);
+    };
+    const [page, counts] = await Promise.all([rows<ListRow>(db, listPageSql(q, base, cursor)), counting()]);
     const hasMore = page.length > q.perPage;
     const items = hasMore ? page.slice(0, q.perPage) : page;
     await auditList(req, "treatments.list", patientIdsOf(items), { tab: q.tab, cursor: Boolean(cursor), search: Boolean(q.search) });
-    const tabCounts = toTabCounts(counted);
+    const tabCounts = plan.kind === "own" ? undefined : (counts as Record<PatientListTab, TabCount>);
+    const own = counts[q.tab]!;
     const pages: ProviderListPages = {
-      totalCount: tabCounts[q.tab].count,
-      totalCountCapped: tabCounts[q.tab].capped,
+      totalCount: own.count,
+      totalCountCapped: own.capped,
       page: 1,
       perPage: q.perPage,
       hasMore,

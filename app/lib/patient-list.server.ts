@@ -106,7 +106,7 @@ export async function workloadLoader(request: Request, context: Context, area: A
       : readList(
           () =>
             upstream.call("GET /api/v1/treatments/provider-list", {
-              query: { providerId: state.providerId!, reviewStatus: "pending", sort: "id_asc", perPage: 100, cursor: state.cursor ?? undefined },
+              query: { providerId: state.providerId!, reviewStatus: "pending", sort: "id_asc", perPage: 100, cursor: state.cursor ?? undefined, counts: "false" },
             }),
           context,
         ),

@@ -23,9 +23,11 @@ CREATE INDEX "treatments_provider_tab_id_idx" ON "treatments" USING btree ("prov
 CREATE INDEX "treatments_section_id_idx" ON "treatments" USING btree ("section_type","id");--> statement-breakpoint
 CREATE INDEX "treatments_section_tab_id_idx" ON "treatments" USING btree ("section_type","list_tab","id");--> statement-breakpoint
 CREATE INDEX "treatments_pending_kind_id_idx" ON "treatments" USING btree ("review_kind","id") WHERE "treatments"."review_status" = 'pending';--> statement-breakpoint
+CREATE INDEX "treatments_pending_kind_tab_id_idx" ON "treatments" USING btree ("review_kind","list_tab","id") WHERE "treatments"."review_status" = 'pending';--> statement-breakpoint
 CREATE INDEX "treatments_inactive_id_idx" ON "treatments" USING btree ("list_tab","id") WHERE "treatments"."patient_status" = 0;--> statement-breakpoint
 CREATE INDEX "treatments_pending_created_idx" ON "treatments" USING btree ("created_at","id") WHERE "treatments"."review_status" = 'pending';--> statement-breakpoint
 CREATE INDEX "treatments_provider_pending_created_idx" ON "treatments" USING btree ("provider_id","created_at","id") WHERE "treatments"."review_status" = 'pending';--> statement-breakpoint
+CREATE INDEX "treatments_provider_pending_patient_idx" ON "treatments" USING btree ("provider_id","patient_id","created_at") WHERE "treatments"."review_status" = 'pending';--> statement-breakpoint
 CREATE INDEX "users_email_lower_pattern_idx" ON "users" USING btree (lower("email") text_pattern_ops);--> statement-breakpoint
 -- hand-written:
 -- The patients list reads treatments alone (api/contract/provider-list.ts): each treatment carries its patient's
