@@ -78,7 +78,10 @@ describe("the patients list without JavaScript", () => {
     expect(summary).not.toBeNull();
     expect(summary!.getAttribute("role")).toBe("alert");
     expect(summary!.querySelector("a")!.getAttribute("href")).toBe("#patients-search");
-    expect(page.fieldError("Search")).toMatch(/100/);
+    const input = page.byId("patients-search")!;
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    const described = (input.getAttribute("aria-describedby") ?? "").split(/\s+/).map((id) => squash(page.byId(id)?.textContent ?? "")).join(" ");
+    expect(described).toMatch(/100/);
   });
 
   it("column headers sort by name and date; paging follows the cursor and back to the first page", async () => {
@@ -109,7 +112,7 @@ describe("the patients list without JavaScript", () => {
     expect(squash(tabLink(page, "awaiting_coverage")!.textContent ?? "")).toMatch(/^En espera de cobertura/);
     expect(page.bodyText).toMatch(/Listo para revisión \((paciente nuevo|resurtido)\)/);
     expect(page.bodyText).toContain("Pendiente");
-    expect(page.field("Buscar").getAttribute("placeholder")).toBe("Buscar por nombre del paciente, ID, teléfono, correo electrónico o fecha de nacimiento");
+    expect(page.byId("patients-search")!.getAttribute("placeholder")).toBe("Buscar por nombre del paciente, ID, teléfono, correo electrónico o fecha de nacimiento");
   });
 });
 
