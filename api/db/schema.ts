@@ -389,6 +389,7 @@ export const treatments = pgTable(
     index("treatments_pending_kind_id_idx").on(t.reviewKind, t.id).where(sql`${t.reviewStatus} = 'pending'`),
     index("treatments_pending_kind_tab_id_idx").on(t.reviewKind, t.listTab, t.id).where(sql`${t.reviewStatus} = 'pending'`),
     index("treatments_inactive_id_idx").on(t.listTab, t.id).where(sql`${t.patientStatus} = 0`),
+    index("treatments_active_status_id_idx").on(t.listTab, t.id).where(sql`${t.patientStatus} <> 0`),
     // Past due (pending reviews by age) and the workload (open reviews per provider).
     index("treatments_pending_created_idx").on(t.createdAt, t.id).where(sql`${t.reviewStatus} = 'pending'`),
     index("treatments_provider_pending_created_idx").on(t.providerId, t.createdAt, t.id).where(sql`${t.reviewStatus} = 'pending'`),

@@ -25,6 +25,7 @@ CREATE INDEX "treatments_section_tab_id_idx" ON "treatments" USING btree ("secti
 CREATE INDEX "treatments_pending_kind_id_idx" ON "treatments" USING btree ("review_kind","id") WHERE "treatments"."review_status" = 'pending';--> statement-breakpoint
 CREATE INDEX "treatments_pending_kind_tab_id_idx" ON "treatments" USING btree ("review_kind","list_tab","id") WHERE "treatments"."review_status" = 'pending';--> statement-breakpoint
 CREATE INDEX "treatments_inactive_id_idx" ON "treatments" USING btree ("list_tab","id") WHERE "treatments"."patient_status" = 0;--> statement-breakpoint
+CREATE INDEX "treatments_active_status_id_idx" ON "treatments" USING btree ("list_tab","id") WHERE "treatments"."patient_status" <> 0;--> statement-breakpoint
 CREATE INDEX "treatments_pending_created_idx" ON "treatments" USING btree ("created_at","id") WHERE "treatments"."review_status" = 'pending';--> statement-breakpoint
 CREATE INDEX "treatments_provider_pending_created_idx" ON "treatments" USING btree ("provider_id","created_at","id") WHERE "treatments"."review_status" = 'pending';--> statement-breakpoint
 CREATE INDEX "treatments_provider_pending_patient_idx" ON "treatments" USING btree ("provider_id","patient_id","created_at") WHERE "treatments"."review_status" = 'pending';--> statement-breakpoint
