@@ -16,6 +16,7 @@ import { sessionRoutes } from "./routes/session.ts";
 import { tasksRoutes } from "./routes/tasks.ts";
 import { trackRoutes } from "./routes/track.ts";
 import { usersRoutes } from "./routes/users.ts";
+import { providerListRoutes } from "./routes/provider-list.ts";
 import { treatmentsRoutes } from "./routes/treatments.ts";
 import { chatsRoutes } from "./routes/chats.ts";
 
@@ -61,6 +62,7 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(usersRoutes());
   app.use(trackRoutes());
   app.use(tasksRoutes());
+  app.use(providerListRoutes()); // before treatmentsRoutes: /api/v1/treatments/provider-list is not a treatment id
   app.use(treatmentsRoutes());
   app.use(chatsRoutes());
 

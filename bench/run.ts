@@ -18,6 +18,7 @@
  *
  * Then the server-rendering part (bench/ssr.ts): our pages against a bare React Router page, through the API on
  * PostgreSQL as production runs them. `npm run bench -- --ssr` runs only that part, `-- --tasks` only this one.
+ * Between them, the patients list (bench/patients.ts): `-- --patients` runs only that part.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -393,10 +394,12 @@ async function main(): Promise<void> {
   }
 }
 
-const only = process.argv.includes("--ssr") ? "ssr" : process.argv.includes("--tasks") ? "tasks" : null;
-(only === "ssr" ? Promise.resolve() : main())
+const only = process.argv.includes("--ssr") ? "ssr" : process.argv.includes("--tasks") ? "tasks" : process.argv.includes("--patients") ? "patients" : null;
+(only === "ssr" || only === "patients" ? Promise.resolve() : main())
   .then(async () => {
-    if (only !== "tasks") await (await import("./ssr.ts")).runSsrBench();
+    // The patients list (bench/patients.ts), then the server rendering (bench/ssr.ts).
+    if (only === null || only === "patients") await (await import("./patients.ts")).runPatientsBench();
+    if (only === null || only === "ssr") await (await import("./ssr.ts")).runSsrBench();
   })
   .then(
     () => process.exit(0),

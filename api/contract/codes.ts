@@ -118,6 +118,10 @@ export const API_MESSAGES = {
   "tasks.massUpdated": "Tasks updated.",
   "tasks.massDeleted": "Tasks deleted.",
   "tasks.notFound": "No such task.",
+  // The patients list (api/routes/provider-list.ts).
+  /** params `{ count }` */
+  "providerList.assigned": "Provider assigned to {{count}} treatments.",
+  "providerList.notFound": "One of the treatments does not exist. Nothing was changed.",
 } as const satisfies Record<string, string>;
 
 export type ApiCode = keyof typeof API_MESSAGES;
@@ -130,6 +134,7 @@ export type FieldCodes = Record<string, FieldCode[]>;
 const ONE: Partial<Record<ApiCode, [param: string, text: string]>> = {
   "ratelimit.tooMany": ["minutes", "Too many attempts. Try again in 1 minute."],
   "account.othersSignedOut": ["count", "1 other session has been signed out."],
+  "providerList.assigned": ["count", "Provider assigned to 1 treatment."],
 };
 
 export const isApiCode = (code: unknown): code is ApiCode =>

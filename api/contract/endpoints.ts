@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { EndpointKey } from "../domain/permissions.ts";
 import * as account from "./account.ts";
 import * as patientAccount from "./patient-account.ts";
+import * as providerList from "./provider-list.ts";
 import * as tasks from "./tasks.ts";
 import * as treatments from "./treatments.ts";
 import * as chats from "./chats.ts";
@@ -154,6 +155,22 @@ const table = {
   },
   "GET /api/v1/profile/invoices/:id/pdf": {
     media: { response: "application/pdf" },
+  },
+  // The patients list (api/contract/provider-list.ts).
+  "GET /api/v1/treatments/provider-list": {
+    query: providerList.providerListQuerySchema,
+    listItem: providerList.providerListItemSchema,
+    pages: providerList.providerListPagesSchema,
+  },
+  "GET /api/v1/treatments/provider-list-past-due": {
+    query: providerList.pastDueQuerySchema,
+    listItem: providerList.providerListItemSchema,
+    pages: providerList.providerListPagesSchema,
+  },
+  "GET /api/v1/treatments/provider-workload": { data: providerList.workloadSchema },
+  "POST /api/v1/treatments/assign-provider-bulk": {
+    body: providerList.assignProviderBulkSchema,
+    data: providerList.assignProviderBulkResultSchema,
   },
 } satisfies Partial<Record<EndpointKey, EndpointContract>>;
 

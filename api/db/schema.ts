@@ -77,6 +77,8 @@ export const users = pgTable(
     index("users_full_name_trgm_idx").using("gin", sql`${t.fullName} gin_trgm_ops`),
     index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
     index("users_phone_idx").on(t.phone),
+    // Search of the patients list by an email address or its beginning (LIKE 'abc%' on lower(email)).
+    index("users_email_lower_pattern_idx").on(sql`lower(${t.email}) text_pattern_ops`),
     uniqueIndex("users_avatar_key_uq").on(t.avatarKey),
   ],
 );
@@ -136,7 +138,12 @@ export const patients = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("patients_status_idx").on(t.status, t.userId), index("patients_status_key_idx").on(t.statusKey, t.userId)],
+  (t) => [
+    index("patients_status_idx").on(t.status, t.userId),
+    index("patients_status_key_idx").on(t.statusKey, t.userId),
+    // Search of the patients list by date of birth.
+    index("patients_date_of_birth_idx").on(t.dateOfBirth),
+  ],
 );
 
 /** Shipping and billing addresses (spec §3 Address). One of each type per user. */
@@ -345,9 +352,49 @@ export const treatments = pgTable(
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The patients list (GET /api/v1/treatments/provider-list, api/contract/provider-list.ts) filters and sorts
+     * treatments by their patient's status and name. Copies of those patient fields, kept by triggers
+     * (migration 0011, hand-written part: on INSERT of a treatment, on a change of the patient's status or name),
+     * so every list query reads one table through one index. Never written by the application.
+     */
+    patientStatus: smallint("patient_status").notNull().default(1),
+    patientStatusKey: text("patient_status_key").notNull().default("registered"),
+    patientName: text("patient_name").notNull().default(""),
+    /** The list tab of this treatment (PATIENT_LIST_TAB_RULES in api/contract/provider-list.ts); null: only in "all". */
+    listTab: text("list_tab").generatedAlwaysAs(sql`CASE
+      WHEN patient_status_key IN ('registered', 'health_history', 'intake_completed', 'requires_two_way', 'two_way_before_approval', 'paid_patient') AND review_status = 'pending' THEN 'new_intake'
+      WHEN patient_status_key IN ('ready_to_review_new_patient', 'ready_to_review_refill') AND review_status = 'pending' THEN 'review_ready'
+      WHEN patient_status_key = 'missing_information' THEN 'missing_information'
+      WHEN patient_status_key IN ('nc_decline', 'declined_authorization', 'no_payment_method') THEN 'nc_decline'
+      WHEN patient_status_key IN ('awaiting_coverage', 'prior_authorization', 'waiting_on_client_for_prior_auth', 'compounding_patient', 'waiting_on_client_compound') THEN 'awaiting_coverage'
+      WHEN patient_status_key IN ('active', 'subscribed') THEN 'active'
+      WHEN patient_status_key IN ('registered', 'health_history', 'intake_completed', 'requires_two_way', 'two_way_before_approval', 'paid_patient', 'ready_to_review_new_patient', 'ready_to_review_refill') AND review_status = 'approved' THEN 'active'
+      WHEN patient_status_key = 'active_patient_prescription_renews' THEN 'renewals'
+      WHEN patient_status_key IN ('unresponsive', 'no_show') THEN 'unresponsive'
+      WHEN patient_status_key IN ('canceled', 'declined', 'on_pause', 'pending_cancellation') THEN 'inactive'
+    END`),
   },
   (t) => [
     index("treatments_patient_idx").on(t.patientId, t.id),
+    // The patients list (api/contract/provider-list.ts): every tab × sort × filter it offers reads one of these.
+    index("treatments_list_tab_id_idx").on(t.listTab, t.id),
+    index("treatments_list_tab_name_idx").on(t.listTab, t.patientName, t.id),
+    index("treatments_patient_name_idx").on(t.patientName, t.id),
+    index("treatments_patient_name_trgm_idx").using("gin", sql`${t.patientName} gin_trgm_ops`),
+    index("treatments_provider_id_idx").on(t.providerId, t.id),
+    index("treatments_provider_tab_id_idx").on(t.providerId, t.listTab, t.id),
+    index("treatments_section_id_idx").on(t.sectionType, t.id),
+    index("treatments_section_tab_id_idx").on(t.sectionType, t.listTab, t.id),
+    index("treatments_pending_kind_id_idx").on(t.reviewKind, t.id).where(sql`${t.reviewStatus} = 'pending'`),
+    index("treatments_pending_kind_tab_id_idx").on(t.reviewKind, t.listTab, t.id).where(sql`${t.reviewStatus} = 'pending'`),
+    index("treatments_inactive_id_idx").on(t.listTab, t.id).where(sql`${t.patientStatus} = 0`),
+    index("treatments_active_status_id_idx").on(t.listTab, t.id).where(sql`${t.patientStatus} <> 0`),
+    // Past due (pending reviews by age) and the workload (open reviews per provider).
+    index("treatments_pending_created_idx").on(t.createdAt, t.id).where(sql`${t.reviewStatus} = 'pending'`),
+    index("treatments_provider_pending_created_idx").on(t.providerId, t.createdAt, t.id).where(sql`${t.reviewStatus} = 'pending'`),
+    // The workload: a provider's open reviews, their patients and the past-due ones, read from the index alone.
+    index("treatments_provider_pending_patient_idx").on(t.providerId, t.patientId, t.createdAt).where(sql`${t.reviewStatus} = 'pending'`),
     index("treatments_provider_review_idx").on(t.providerId, t.reviewStatus, t.id),
     // Staff access (api/domain/patient-access.ts): the patients of the treatments a provider is assigned.
     index("treatments_provider_patient_idx").on(t.providerId, t.patientId),

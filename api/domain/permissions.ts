@@ -22,6 +22,8 @@ const STAFF = STAFF_ROLES;
 const PATIENTS = ["patients"] as const satisfies readonly Role[];
 /** Staff who may delete tasks and change many at once (see the task entries below). */
 const TASK_MANAGERS = TASK_MANAGER_ROLES;
+/** The provider workload and bulk reassignment (spec §6: "workload providers and both manager roles"). */
+const WORKLOAD_ROLES = ["providers", "customerSupportManagers", "medicalSupportManagers"] as const satisfies readonly Role[];
 
 export const permissions = {
   "GET /api/health": { roles: ANYONE, summary: "Service and database health" },
@@ -89,6 +91,15 @@ export const permissions = {
   "DELETE /api/v1/tasks/:id": { roles: TASK_MANAGERS, summary: "Delete a task (manager roles)" },
   "POST /api/v2/tasks/mass-update": { roles: TASK_MANAGERS, summary: "Set the status and/or assignee of up to 100 tasks (manager roles)" },
   "DELETE /api/v2/tasks/mass-delete": { roles: TASK_MANAGERS, summary: "Delete up to 100 tasks (manager roles)" },
+  // The patients list (api/routes/provider-list.ts; contract api/contract/provider-list.ts). Decision, following the
+  // pages of app/lib/access.ts: the list for providers and every staff role (/manager/patients, /staff/patients);
+  // past due for the clinicians (§6 "past-due providers and providerUsers"); the workload and bulk reassignment for
+  // providers and both manager roles (§6 "workload providers and both manager roles"). Rows are only the patients
+  // the caller may see (api/domain/patient-access.ts).
+  "GET /api/v1/treatments/provider-list": { roles: STAFF, summary: "The patients list: tab, status, ready-to-review, journey, provider, search, sort, cursor; capped per-tab counts; audited" },
+  "GET /api/v1/treatments/provider-list-past-due": { roles: ["providers", "providerUsers"], summary: "Pending reviews older than 48 hours, oldest first (cursor); audited" },
+  "GET /api/v1/treatments/provider-workload": { roles: WORKLOAD_ROLES, summary: "Open reviews and their patients per provider (ours: path not shown in the spec)" },
+  "POST /api/v1/treatments/assign-provider-bulk": { roles: WORKLOAD_ROLES, summary: "Assign up to 100 treatments to one provider, all or nothing; audited per treatment" },
 } as const satisfies Record<string, EndpointRule>;
 
 export type EndpointKey = keyof typeof permissions;

@@ -83,6 +83,9 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "tasks.massUpdated": "tasks:toast.massUpdated",
   "tasks.massDeleted": "tasks:toast.massDeleted",
   "tasks.notFound": "tasks:toast.notFound",
+  // The patients list (api/routes/provider-list.ts): keys of the "patientList" namespace.
+  "providerList.assigned": { key: "patientList:workload.assigned", params: (p) => ({ count: Number(p.count ?? 0) }) },
+  "providerList.notFound": "patientList:errors.notFound",
 };
 
 /** What an answer says: its code, the code's values and the upstream's English message. */

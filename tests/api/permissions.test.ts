@@ -72,6 +72,15 @@ const samples: Record<EndpointKey, Sample> = {
   "GET /api/v1/users": { ok: 200 },
   "GET /api/v1/users/:id": { path: () => `/api/v1/users/${someUserId}`, ok: 200 },
   "GET /api/v1/treatments-v2/:id": { path: () => `/api/v1/treatments-v2/${treatmentId}`, ok: 200 },
+  "GET /api/v1/treatments/provider-list": { path: () => "/api/v1/treatments/provider-list?tab=review_ready", ok: 200 },
+  "GET /api/v1/treatments/provider-list-past-due": { ok: 200 },
+  "GET /api/v1/treatments/provider-workload": { ok: 200 },
+  "POST /api/v1/treatments/assign-provider-bulk": {
+    get body() {
+      return { ids: [treatmentId], providerId: someUserId };
+    },
+    ok: 200,
+  },
   // The demo patient's own chat: staff and that patient read it.
   "GET /api/v1/chats/:id": { path: () => `/api/v1/chats/${chatId}`, ok: 200 },
   "POST /api/v1/track": { body: { event: "PageView", payload: { name: "Login", url: "/login" } }, ok: 200 },
@@ -196,7 +205,7 @@ describe("the CSRF token in the body", () => {
     return !SAFE.has(key.split(" ")[0]!) && rule.csrf !== false && !samples[key].send;
   });
   /** Bodies that are typed JSON (nested objects, arrays, numbers a form cannot carry): the token goes in the JSON. */
-  const JSON_BODIES = new Set<EndpointKey>(["POST /actions/users/save-address", "POST /api/v1/track", "POST /api/v2/tasks/mass-update"]);
+  const JSON_BODIES = new Set<EndpointKey>(["POST /actions/users/save-address", "POST /api/v1/track", "POST /api/v2/tasks/mass-update", "POST /api/v1/treatments/assign-provider-bulk"]);
   /** From an address of its own: the limits per IP of the walk above are not touched. */
   const headers = { "X-Forwarded-For": "198.51.100.88" };
 

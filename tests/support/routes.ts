@@ -45,6 +45,12 @@ const SPECIAL: Record<string, string[]> = {
   "*": ["/no/such/page"],
   "/_design/components/:component": DESIGN_COMPONENTS.map((c) => `/_design/components/${c}`),
   "/staff/messages/:patientId/chat/:chatCategory?/:chatId?": ["/staff/messages/1/chat"],
+  // The patients list pages (issue 13): a tab, a filter and a sort besides the first view; the workload with a
+  // provider's open reviews shown (user 4 is the demo provider).
+  "/staff/patients": ["/staff/patients", "/staff/patients?tab=review_ready&journey=1&sort=name_asc"],
+  "/manager/patients": ["/manager/patients", "/manager/patients?tab=inactive&status=inactive"],
+  "/manager/workload": ["/manager/workload", "/manager/workload?providerId=4"],
+  "/staff/workload": ["/staff/workload?providerId=4"],
 };
 
 export function samplesOf(pattern: string): string[] {
