@@ -17,6 +17,7 @@ import { tasksRoutes } from "./routes/tasks.ts";
 import { trackRoutes } from "./routes/track.ts";
 import { usersRoutes } from "./routes/users.ts";
 import { treatmentsRoutes } from "./routes/treatments.ts";
+import { patientsRoutes } from "./routes/patients.ts";
 import { chatsRoutes } from "./routes/chats.ts";
 
 export type CreateApiOptions = { config: ApiConfig; database: Database; logger: Logger };
@@ -62,6 +63,7 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(trackRoutes());
   app.use(tasksRoutes());
   app.use(treatmentsRoutes());
+  app.use(patientsRoutes());
   app.use(chatsRoutes());
 
   app.use((_req, _res) => {
