@@ -10,7 +10,7 @@
  *   insurance card front and back) are URLs of `GET /api/v1/patient/{patientId}/uploads/{uploadId}/file`, which
  *   the web answers at the same path for the staff allowed on this patient (never cached: `private, no-store`).
  *   `treatmentStatus` is the displayed state (§4) of the newest treatment, `planStatus` the patient-facing label
- *   key of the newest subscription (§4 Active, Paused, Not renewed, Pending cancellation, Expired).
+ *   key of the current plan (the newest live subscription: future, active or paused; else the newest one) (§4 Active, Paused, Not renewed, Pending cancellation, Expired).
  * - `GET /api/v1/patient/{patientId}/records`: the visit records and visit notes, newest first, paged by number
  *   (a patient has tens, not thousands; `type` narrows to one kind).
  * - The tabs' reads no call of §7 lists are ours: `GET /api/v1/patient/{patientId}/orders` (with items, status,

@@ -95,7 +95,7 @@ export async function loadOverview(db: Db, patientId: number): Promise<PatientOv
       ${image(4, sql`up.image_kind = 'back'`)} AS "insuranceBack",
       lt.review_status AS "latestReview", lt.sub_status AS "latestReviewSub",
       (SELECT json_build_object('status', s.status, 'pendingCancellation', s.pending_cancellation) FROM subscriptions s
-        WHERE s.patient_id = u.id ORDER BY s.id DESC LIMIT 1) AS "latestSub"
+        WHERE s.patient_id = u.id ORDER BY (s.status IN (0, 1, 2)) DESC, s.id DESC LIMIT 1) AS "latestSub"
     FROM users u JOIN patients p ON p.user_id = u.id
     LEFT JOIN LATERAL (SELECT t.review_status,
         (SELECT s.status FROM subscriptions s WHERE s.treatment_id = t.id ORDER BY s.id DESC LIMIT 1) AS sub_status
