@@ -163,6 +163,9 @@ export async function profileAction(request: Request, context: Context, area: Ar
       params: { id: patientId },
       body: {
         ...body,
+        middleName: body.middleName ?? "",
+        phone: body.phone ?? "",
+        gender: body.gender ?? "",
         dateOfBirth: body.dateOfBirth ?? "",
         heightInches: body.heightInches ?? "",
         weightStart: body.weightStart ?? "",
@@ -189,7 +192,7 @@ export async function treatmentsAction(request: Request, context: Context, area:
     if (submission.status !== "success") return data<RecordActionResult>({ intent: "assign", reply: submission.reply() }, { status: 400 });
     const { treatmentId, providerId } = submission.value;
     try {
-      const answer = await upstream.call("PUT /api/v1/treatments/:id/assign-provider", { params: { id: treatmentId }, body: { providerId: providerId === "" ? null : providerId } });
+      const answer = await upstream.call("PUT /api/v1/treatments/:id/assign-provider", { params: { id: treatmentId }, body: { providerId: providerId ?? null } });
       return redirectWithToast(context, back, "success", successMessage(answer, t, t("patients:treatments.assigned")));
     } catch (error) {
       if (error instanceof UpstreamError && error.status === 404) throw notFound();

@@ -10,22 +10,24 @@ import { patientUpdateSchema } from "../../../api/contract/patients.ts";
 import { PV } from "../../../api/contract/patient-record-rules.ts";
 import { V } from "../../../api/contract/rules.ts";
 
-const blank = (v: unknown) => (v === undefined ? "" : v);
-
-/** Profile tab: every field is on the form, so each is sent ("" clears the optional ones). */
+/**
+ * Profile tab: every field is on the form. conform hands an emptied field over as missing, so the optional ones are
+ * optional here and the action sends "" for them (which clears them); names and email stay required.
+ */
+const u = patientUpdateSchema.shape;
 export const patientProfileFormSchema = z.object({
   intent: z.literal("profile"),
-  firstName: z.preprocess(blank, patientUpdateSchema.shape.firstName.unwrap()),
-  middleName: z.preprocess(blank, patientUpdateSchema.shape.middleName.unwrap()),
-  lastName: z.preprocess(blank, patientUpdateSchema.shape.lastName.unwrap()),
-  email: z.preprocess(blank, patientUpdateSchema.shape.email.unwrap()),
-  phone: z.preprocess(blank, patientUpdateSchema.shape.phone.unwrap()),
-  dateOfBirth: z.preprocess(blank, patientUpdateSchema.shape.dateOfBirth.unwrap()),
-  gender: z.preprocess(blank, patientUpdateSchema.shape.gender.unwrap()),
-  heightInches: z.preprocess(blank, patientUpdateSchema.shape.heightInches.unwrap()),
-  weightStart: z.preprocess(blank, patientUpdateSchema.shape.weightStart.unwrap()),
-  weightCurrent: z.preprocess(blank, patientUpdateSchema.shape.weightCurrent.unwrap()),
-  weightGoal: z.preprocess(blank, patientUpdateSchema.shape.weightGoal.unwrap()),
+  firstName: u.firstName.unwrap(),
+  middleName: u.middleName,
+  lastName: u.lastName.unwrap(),
+  email: u.email.unwrap(),
+  phone: u.phone,
+  dateOfBirth: u.dateOfBirth,
+  gender: u.gender,
+  heightInches: u.heightInches,
+  weightStart: u.weightStart,
+  weightCurrent: u.weightCurrent,
+  weightGoal: u.weightGoal,
 });
 
 export const patientStatusFormSchema = z.object({
@@ -38,7 +40,8 @@ const treatmentId = z.coerce.number({ error: V.invalid }).int(V.invalid).positiv
 export const assignProviderFormSchema = z.object({
   intent: z.literal("assign"),
   treatmentId,
-  providerId: z.preprocess(blank, z.union([z.literal(""), z.coerce.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).max(2147483647, V.invalid)])),
+  /** Missing (the "Not assigned" option) unassigns. */
+  providerId: z.coerce.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).max(2147483647, V.invalid).optional(),
 });
 
 export const treatmentStatusFormSchema = z.object({
