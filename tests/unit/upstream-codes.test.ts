@@ -24,6 +24,7 @@ const PARAMS: Partial<Record<ApiCode, ApiParams>> = {
   "account.emailChangeSent": { email: "a@b.test" },
   "account.othersSignedOut": { count: 3 },
   "account.tooManyCards": { max: 10 },
+  "treatments.transitionRefused": { from: "approved", to: "declined" },
 };
 /** Codes the web words differently from the API's English on purpose. */
 const WORDED_DIFFERENTLY: ApiCode[] = [
