@@ -23,10 +23,10 @@ export function RecordSection({ title, children, actions, className, testId }: {
 }
 
 /** Label → value pairs (a description list); a missing value reads "Not provided". */
-export function Facts({ items, className }: { items: [label: string, value: ReactNode][]; className?: string }) {
+export function Facts({ items, columns = 3 }: { items: [label: string, value: ReactNode][]; columns?: 2 | 3 }) {
   const { t } = useTranslation();
   return (
-    <dl className={cn("grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3", className)}>
+    <dl className={cn("grid gap-x-6 gap-y-2 sm:grid-cols-2", columns === 3 && "lg:grid-cols-3")}>
       {items.map(([label, value]) => (
         <div key={label} className="flex flex-col">
           <dt className="text-xs font-medium text-muted-foreground">{label}</dt>

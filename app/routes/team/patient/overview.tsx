@@ -91,7 +91,7 @@ export default function TeamPatientTabOverview({ loaderData }: Route.ComponentPr
         <RecordSection title={t("patients:overview.subscription")}>
           {plan ? (
             <Facts
-              className="sm:grid-cols-2 lg:grid-cols-2"
+              columns={2}
               items={[
                 [t("patients:subscription.status"), t(`patients:subscriptionStatus.${plan.status}`)],
                 [t("patients:subscription.items"), plan.items.map((i) => `${i.name} ${i.dosage}`.trim()).join(", ")],
@@ -107,7 +107,7 @@ export default function TeamPatientTabOverview({ loaderData }: Route.ComponentPr
         <RecordSection title={t("patients:overview.latestOrder")} actions={<Link to={`/${area}/patients/${patient.id}/orders`}>{t("patients:overview.allOrders")}</Link>}>
           {latestOrder ? (
             <Facts
-              className="sm:grid-cols-2 lg:grid-cols-2"
+              columns={2}
               items={[
                 [t("patients:orders.number"), latestOrder.orderNumber],
                 [t("patients:orders.status"), t(`patients:orderStatus.${latestOrder.status}`)],
