@@ -13,7 +13,7 @@ export function RecordImage({ image, label }: { image: Image; label: string }) {
     <figure className="flex flex-col gap-1">
       {image ? (
         <a href={image.url} className="block w-fit">
-          <img src={image.url} alt={t("patients:images.alt", { label, title: image.title || label })} width={240} height={150} loading="lazy" className="h-[150px] w-[240px] rounded-md border object-cover" />
+          <img src={image.url} alt={image.title && image.title !== label ? t("patients:images.alt", { label, title: image.title }) : label} width={240} height={150} loading="lazy" className="h-[150px] w-[240px] rounded-md border object-cover" />
         </a>
       ) : (
         <div className="flex h-[150px] w-[240px] items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">
