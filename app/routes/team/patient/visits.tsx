@@ -14,7 +14,10 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   return recordsLoader(request, context, params.patientId, "visit");
 }
 
-const value = (v: unknown) => (Array.isArray(v) ? v.join(", ") : typeof v === "boolean" ? (v ? "✓" : "✗") : String(v ?? ""));
+/** The record form's known fields first, in the form's order (jsonb keeps its keys sorted by length). */
+const ORDER = ["chiefComplaint", "assessment", "plan", "followUpWeeks", "labsOrdered"];
+const ordered = (form: Record<string, unknown>) =>
+  Object.entries(form).sort(([a], [b]) => (ORDER.indexOf(a) + 1 || 99) - (ORDER.indexOf(b) + 1 || 99));
 
 /** Visits (spec §3 Visit record): each visit's type, provider, treatment and record form, newest first. */
 export default function TeamPatientTabVisits({ loaderData }: Route.ComponentProps) {
@@ -36,10 +39,10 @@ export default function TeamPatientTabVisits({ loaderData }: Route.ComponentProp
                   {r.sectionType ? ` · ${t(`tasks:journey.${r.sectionType}`)}` : ""}
                 </p>
                 <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-                  {Object.entries(r.recordForm).map(([k, v]) => (
+                  {ordered(r.recordForm).map(([k, v]) => (
                     <div key={k} className="contents">
                       <dt className="font-medium">{t(`patients:recordForm.${k}`, { defaultValue: k })}</dt>
-                      <dd>{value(v)}</dd>
+                      <dd>{Array.isArray(v) ? v.join(", ") : typeof v === "boolean" ? t(v ? "patients:yes" : "patients:no") : String(v ?? "")}</dd>
                     </div>
                   ))}
                 </dl>
