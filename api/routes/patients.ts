@@ -75,10 +75,19 @@ function pageOf(q: { page: number; perPage: number }) {
   return { limit: q.perPage, offset: (q.page - 1) * q.perPage };
 }
 
-/** A plain placeholder picture for a demo upload whose file was never stored (the demo seed writes rows only). */
-async function placeholder(category: number): Promise<Buffer> {
+/**
+ * A plain placeholder picture for a demo upload whose file was never stored (the demo seed writes rows only). One
+ * per category, drawn once per process (constant bytes: nothing another instance needs to agree on).
+ */
+const placeholders = new Map<number, Promise<Buffer>>();
+function placeholder(category: number): Promise<Buffer> {
   const colours: Record<number, string> = { 1: "#dbeafe", 2: "#fee2e2", 3: "#dcfce7", 4: "#fef9c3", 5: "#ede9fe" };
-  return sharp({ create: { width: 480, height: 300, channels: 3, background: colours[category] ?? "#e5e7eb" } }).png().toBuffer();
+  let png = placeholders.get(category);
+  if (!png) {
+    png = sharp({ create: { width: 480, height: 300, channels: 3, background: colours[category] ?? "#e5e7eb" } }).png().toBuffer();
+    placeholders.set(category, png);
+  }
+  return png;
 }
 
 export function patientsRoutes(): Router {
