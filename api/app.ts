@@ -18,6 +18,7 @@ import { trackRoutes } from "./routes/track.ts";
 import { usersRoutes } from "./routes/users.ts";
 import { providerListRoutes } from "./routes/provider-list.ts";
 import { treatmentsRoutes } from "./routes/treatments.ts";
+import { patientsRoutes } from "./routes/patients.ts";
 import { chatsRoutes } from "./routes/chats.ts";
 
 export type CreateApiOptions = { config: ApiConfig; database: Database; logger: Logger };
@@ -64,6 +65,7 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(tasksRoutes());
   app.use(providerListRoutes()); // before treatmentsRoutes: /api/v1/treatments/provider-list is not a treatment id
   app.use(treatmentsRoutes());
+  app.use(patientsRoutes());
   app.use(chatsRoutes());
 
   app.use((_req, _res) => {

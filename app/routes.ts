@@ -99,6 +99,8 @@ export default [
     route("patient/account/billing/invoices/:id/pdf", "routes/patient/account/invoice-pdf.ts"),
     // Profile pictures: the web answers the API's avatarUrl path with the user's session (api/contract/patient-account.ts).
     route("api/v1/avatars/:key", "routes/resources/avatar.ts"),
+    // The patient record's images: the API's file URL answered by the web for staff allowed on that patient (no-store).
+    route("api/v1/patient/:patientId/uploads/:uploadId/file", "routes/resources/patient-upload-file.ts"),
 
     // ── Staff and managers: sidebar + header ──────────────────────────────────────────────────
     layout("routes/layouts/staff.tsx", [

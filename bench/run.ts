@@ -39,6 +39,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import { parseTasksQuery } from "../api/contract/tasks.ts";
 import { buildListPlan, dayBounds, decodeCursor } from "../api/domain/tasks.ts";
+import { benchPatientRecord } from "./patient-record.ts";
 
 const dialect = new PgDialect();
 
@@ -330,6 +331,8 @@ async function main(): Promise<void> {
     // Served by tasks (date_assigned, id) since migration 0005.
     await add("tab=todo, sort=dateAssigned_desc, page 1", list(dateSorted));
     await add("header dropdown, sort=dateAssigned_desc", list(`${header}&sort=dateAssigned_desc`));
+
+    await benchPatientRecord({ add, get, direct });
 
     log("\nFloor: the same database through pg directly (one connection, no HTTP):");
     const floor = async (name: string, text: string, params: (i: number) => unknown[]) => {

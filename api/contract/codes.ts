@@ -122,6 +122,16 @@ export const API_MESSAGES = {
   /** params `{ count }` */
   "providerList.assigned": "Provider assigned to {{count}} treatments.",
   "providerList.notFound": "One of the treatments does not exist. Nothing was changed.",
+  // The patient record (api/routes/patients.ts, treatments.ts).
+  "patients.notFound": "No such patient.",
+  "patients.updated": "The patient's profile has been updated.",
+  "patients.statusUpdated": "The patient's status has been updated.",
+  "treatments.notFound": "No such treatment.",
+  "treatments.providerAssigned": "The provider has been assigned.",
+  "treatments.providerUnassigned": "The treatment has no provider now.",
+  "treatments.statusUpdated": "The treatment's status has been updated.",
+  /** params `{ from, to }` (review statuses); api/domain/treatment-review.ts */
+  "treatments.transitionRefused": "This treatment cannot go from {{from}} to {{to}}.",
 } as const satisfies Record<string, string>;
 
 export type ApiCode = keyof typeof API_MESSAGES;

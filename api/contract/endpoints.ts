@@ -9,6 +9,7 @@ import type { EndpointKey } from "../domain/permissions.ts";
 import * as account from "./account.ts";
 import * as patientAccount from "./patient-account.ts";
 import * as providerList from "./provider-list.ts";
+import * as patients from "./patients.ts";
 import * as tasks from "./tasks.ts";
 import * as treatments from "./treatments.ts";
 import * as chats from "./chats.ts";
@@ -53,6 +54,19 @@ const table = {
   },
   "GET /api/v1/treatments-v2/:id": { data: treatments.treatmentAnswerSchema },
   "GET /api/v1/chats/:id": { data: chats.chatAnswerSchema },
+  // The patient record (api/contract/patients.ts, treatments.ts).
+  "GET /api/v1/patient/:patientId": { data: patients.patientAnswerSchema },
+  "POST /api/v1/patient/update-status": { body: patients.patientStatusUpdateSchema, data: patients.patientStatusAnswerSchema },
+  "POST /api/v2/patients/:id/update": { body: patients.patientUpdateSchema, data: patients.patientAnswerSchema },
+  "GET /api/v1/patient/:patientId/records": { query: patients.patientRecordsQuerySchema, listItem: patients.patientRecordSchema },
+  "GET /api/v1/patient/:patientId/orders": { query: patients.patientOrdersQuerySchema, listItem: patients.patientOrderSchema },
+  "GET /api/v1/patient/:patientId/uploads": { query: patients.patientUploadsQuerySchema, listItem: patients.patientUploadSchema },
+  "GET /api/v1/patient/:patientId/uploads/:uploadId/file": { media: { response: "image/png" } },
+  "GET /api/v1/patient/:patientId/weights": { data: patients.patientWeightsSchema },
+  "GET /api/v1/treatments-v2": { query: treatments.patientIdQuerySchema, data: treatments.treatmentsListSchema },
+  "GET /api/v1/treatments-v2/latest-approved": { query: treatments.patientIdQuerySchema, data: treatments.latestApprovedSchema },
+  "PUT /api/v1/treatments/:id/assign-provider": { body: treatments.assignProviderSchema, data: treatments.treatmentChangeAnswerSchema },
+  "PUT /api/v1/treatments/:id/update-status": { body: treatments.treatmentStatusUpdateSchema, data: treatments.treatmentChangeAnswerSchema },
   "POST /api/v1/track": { body: users.trackRequestSchema },
   "POST /actions/users/send-password-reset-email": {
     body: account.sendPasswordResetRequestSchema,

@@ -613,9 +613,84 @@ export const uploads = pgTable(
     status: text("status", { enum: ["for_review", "completed"] }).notNull().default("for_review"),
     /** InvisibleToPatient 0, VisibleToPatient 1. */
     visibility: smallint("visibility").notNull().default(1),
+    /**
+     * Which image of the record an upload is (spec §3: insurance card front and back, ID photo, selfie): the front
+     * or back of an ID or insurance card, or a selfie (category ID); null for any other document.
+     */
+    imageKind: text("image_kind", { enum: ["front", "back", "selfie"] }),
     createdAt: createdAt(),
   },
-  (t) => [index("uploads_patient_idx").on(t.patientId, t.id), index("uploads_status_idx").on(t.status, t.id)],
+  (t) => [
+    index("uploads_patient_idx").on(t.patientId, t.id),
+    index("uploads_status_idx").on(t.status, t.id),
+    // The record's overview picks the newest ID, selfie and insurance front/back of one patient.
+    index("uploads_patient_category_idx").on(t.patientId, t.category, t.id),
+  ],
+);
+
+/**
+ * Visit records (spec §3 Visit record: recordForm fields, providerId, visitType): what a clinician recorded for a
+ * visit about one treatment. The clinical review issue's record-visit step writes them
+ * (POST /api/v1/patient/{patientId}/treatment/{treatmentId}/record); the patient record's visits tab reads them.
+ */
+export const visitRecords = pgTable(
+  "visit_records",
+  {
+    id: id(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    treatmentId: integer("treatment_id").references(() => treatments.id, { onDelete: "set null" }),
+    providerId: integer("provider_id").references(() => users.id, { onDelete: "set null" }),
+    /** e.g. async (intake review), video, phone, follow_up. */
+    visitType: text("visit_type", { enum: ["async", "video", "phone", "follow_up"] }).notNull(),
+    /** The record form's fields as entered: field name → value (strings, numbers, booleans, lists of strings). */
+    recordForm: jsonb("record_form").$type<Record<string, string | number | boolean | string[] | null>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("visit_records_patient_idx").on(t.patientId, t.createdAt, t.id)],
+);
+
+/**
+ * Visit notes (spec §3 Visit note): a provider's or a nurse's note about a patient, optionally about a treatment.
+ * The nurse-note flow (record note) writes kind 'nurse'; the provider's review writes kind 'provider'.
+ */
+export const visitNotes = pgTable(
+  "visit_notes",
+  {
+    id: id(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    treatmentId: integer("treatment_id").references(() => treatments.id, { onDelete: "set null" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["provider", "nurse"] }).notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("visit_notes_patient_idx").on(t.patientId, t.createdAt, t.id)],
+);
+
+/**
+ * Weight entries (spec §3 Milestone: weight, date): the patient's weight history in pounds, from the intake,
+ * the patient's own check-ins or staff. The progress issue writes the patient's; the record's progress tab reads them.
+ */
+export const weightEntries = pgTable(
+  "weight_entries",
+  {
+    id: id(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    weightLb: real("weight_lb").notNull(),
+    measuredOn: date("measured_on").notNull(),
+    source: text("source", { enum: ["intake", "patient", "staff"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("weight_entries_patient_idx").on(t.patientId, t.measuredOn, t.id),
+    check("weight_entries_weight_ck", sql`${t.weightLb} > 0 and ${t.weightLb} < 1500`),
+  ],
 );
 
 /**

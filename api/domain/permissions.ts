@@ -8,6 +8,7 @@
  * applied by the handlers on top of the matrix, and answer 404 so that ids cannot be probed.
  */
 import { ROLES, STAFF_ROLES, TASK_MANAGER_ROLES, USER_ROLES, type Role } from "../contract/roles.ts";
+import { TREATMENT_EDITOR_ROLES } from "../contract/patient-record-rules.ts";
 
 export type EndpointRule = {
   roles: readonly Role[];
@@ -24,6 +25,8 @@ const PATIENTS = ["patients"] as const satisfies readonly Role[];
 const TASK_MANAGERS = TASK_MANAGER_ROLES;
 /** The provider workload and bulk reassignment (spec §6: "workload providers and both manager roles"). */
 const WORKLOAD_ROLES = ["providers", "customerSupportManagers", "medicalSupportManagers"] as const satisfies readonly Role[];
+/** Staff who assign a treatment's provider and change its review status (the clinical roles). */
+const TREATMENT_EDITORS = TREATMENT_EDITOR_ROLES;
 
 export const permissions = {
   "GET /api/health": { roles: ANYONE, summary: "Service and database health" },
@@ -73,7 +76,25 @@ export const permissions = {
   // Treatments (api/routes/treatments.ts; contract api/contract/treatments.ts). Decision: staff read any
   // treatment (their pages name one: a patient's intake review, a chart, which is a treatment under review);
   // patients will read their own with the journey pages (not yet: 403), guests 401.
-  "GET /api/v1/treatments-v2/:id": { roles: STAFF, summary: "One treatment by id (also a chart's id); audited" },
+  "GET /api/v1/treatments-v2/:id": { roles: STAFF, summary: "One treatment by id (also a chart's id) of a patient the caller may see; audited" },
+  // The patient record (api/routes/patients.ts, treatments.ts; contract api/contract/patients.ts, treatments.ts).
+  // Object level for every entry: api/domain/patient-access.ts (a patient the caller may not see is a 404, like
+  // an unknown one). Decision: every staff role reads the record and edits the profile and the patient status
+  // (support handles account details, nurses and providers the clinical status); assigning a treatment's
+  // provider and changing its review status are clinical: providers, providerUsers and both medical support
+  // roles (customer support 403). Patients read their own data through their own pages (403 here).
+  "GET /api/v1/patient/:patientId": { roles: STAFF, summary: "The patient record's overview (spec §3 Patient text catalogue); audited" },
+  "POST /api/v1/patient/update-status": { roles: STAFF, summary: "Set a patient's status (string status of spec §4 and its numeric code); audited" },
+  "POST /api/v2/patients/:id/update": { roles: STAFF, summary: "Edit a patient's profile (names, date of birth, gender, height, weights, phone, email): all or nothing; audited" },
+  "GET /api/v1/patient/:patientId/records": { roles: STAFF, summary: "A patient's visit records and visit notes, newest first (paged); audited" },
+  "GET /api/v1/patient/:patientId/orders": { roles: STAFF, summary: "A patient's orders with items, status and tracking link, newest first (paged); audited" },
+  "GET /api/v1/patient/:patientId/uploads": { roles: STAFF, summary: "A patient's uploads with category, status and visibility, newest first (paged); audited" },
+  "GET /api/v1/patient/:patientId/uploads/:uploadId/file": { roles: STAFF, summary: "The file of one of a patient's uploads (image); audited; Cache-Control private, no-store" },
+  "GET /api/v1/patient/:patientId/weights": { roles: STAFF, summary: "A patient's weight history; audited" },
+  "GET /api/v1/treatments-v2": { roles: STAFF, summary: "A patient's treatments (?patientId=) with displayed state and subscription; audited" },
+  "GET /api/v1/treatments-v2/latest-approved": { roles: STAFF, summary: "A patient's newest approved treatment (?patientId=), or null; audited" },
+  "PUT /api/v1/treatments/:id/assign-provider": { roles: TREATMENT_EDITORS, summary: "Assign an active provider to a treatment (or none); audited" },
+  "PUT /api/v1/treatments/:id/update-status": { roles: TREATMENT_EDITORS, summary: "Change a treatment's review status (state machine of api/domain/treatment-review.ts; 409 when refused); audited" },
   // Chats (api/routes/chats.ts; contract api/contract/chats.ts). Decision: staff read any chat (the message room
   // names one), audited; a patient reads their own (another patient's id 404).
   "GET /api/v1/chats/:id": { roles: [...STAFF, ...PATIENTS], summary: "One chat by id (staff: any, audited; a patient: their own)" },

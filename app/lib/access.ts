@@ -111,6 +111,8 @@ export const ACCESS: Record<string, AccessRule> = {
   "/patient/account/billing/invoices/:id/pdf": patientOnly,
   /** Profile pictures (the API's avatarUrl path, answered by the web): any signed-in role; staff see patients' and the reverse. */
   "/api/v1/avatars/:key": only(USER_ROLES),
+  /** The patient record's images: staff of both trees (the API decides which patients each may see). */
+  "/api/v1/patient/:patientId/uploads/:uploadId/file": only(["providers", ...STAFF]),
 
   // Manager routes: role providers only (spec §2, §6).
   "/manager": only(PROVIDERS),

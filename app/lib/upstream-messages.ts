@@ -86,6 +86,15 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   // The patients list (api/routes/provider-list.ts): keys of the "patientList" namespace.
   "providerList.assigned": { key: "patientList:workload.assigned", params: (p) => ({ count: Number(p.count ?? 0) }) },
   "providerList.notFound": "patientList:errors.notFound",
+  // The patient record (api/routes/patients.ts, treatments.ts): keys of the "patients" namespace.
+  "patients.notFound": "patients:profile.notFound",
+  "patients.updated": "patients:profile.saved",
+  "patients.statusUpdated": "patients:status.saved",
+  "treatments.notFound": "patients:treatments.notFound",
+  "treatments.providerAssigned": "patients:treatments.assigned",
+  "treatments.providerUnassigned": "patients:treatments.providerUnassigned",
+  "treatments.statusUpdated": "patients:treatments.statusSaved",
+  "treatments.transitionRefused": { key: "patients:treatments.transitionRefused", params: (p) => ({ from: p.from, to: p.to }) },
 };
 
 /** What an answer says: its code, the code's values and the upstream's English message. */

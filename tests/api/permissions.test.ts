@@ -11,6 +11,7 @@ import { Client, LOGINS, signedIn, startTestApi, type Reply, type TestApi } from
 import { makeImage, uploadFile } from "./patient-account-helpers.ts";
 import * as schema from "../../api/db/schema.ts";
 import { eq } from "drizzle-orm";
+import { nextStatuses } from "../../api/domain/treatment-review.ts";
 
 let api: TestApi;
 const clients = new Map<Role, Client>();
@@ -26,6 +27,10 @@ let invoiceId = 0;
 let treatmentId = 0;
 let chatId = 0;
 let pngBytes: Buffer;
+// The patient record: the demo patient (every staff role sees them), their upload and a treatment to change.
+let recordPatientId = 0;
+let recordUploadId = 0;
+let recordTreatmentId = 0;
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -50,7 +55,16 @@ beforeAll(async () => {
   treatmentId = (await api.database.db.select({ id: schema.treatments.id }).from(schema.treatments).limit(1))[0]!.id;
   const demoPatient = (await api.database.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, LOGINS.patients)))[0]!.id;
   chatId = (await api.database.db.select({ id: schema.chats.id }).from(schema.chats).where(eq(schema.chats.patientId, demoPatient)).limit(1))[0]!.id;
+  recordPatientId = demoPatient;
+  recordUploadId = (await api.database.db.select({ id: schema.uploads.id }).from(schema.uploads).where(eq(schema.uploads.patientId, demoPatient)).limit(1))[0]!.id;
+  recordTreatmentId = (await api.database.db.select({ id: schema.treatments.id }).from(schema.treatments).where(eq(schema.treatments.patientId, demoPatient)).orderBy(schema.treatments.id).limit(1))[0]!.id;
 });
+
+/** The next review status the state machine allows from the treatment's current one (each call must succeed). */
+async function nextReviewStatus(id: number): Promise<string> {
+  const [t] = await api.database.db.select({ s: schema.treatments.reviewStatus }).from(schema.treatments).where(eq(schema.treatments.id, id));
+  return nextStatuses("update-status", t!.s)[0]!;
+}
 afterAll(() => api?.close());
 
 type Sample = { path?: () => string; body?: unknown; ok: number; fresh?: boolean; send?: (client: Client, path: string) => Promise<Reply> };
@@ -169,6 +183,32 @@ const samples: Record<EndpointKey, Sample> = {
   "GET /api/v1/profile/portal-session": { ok: 200 },
   "PUT /api/v1/profile/chargebee-sync": { ok: 200 },
   "GET /api/v1/profile/invoices": { ok: 200 },
+  // The patient record (api/routes/patients.ts, treatments.ts): the demo patient, whom every staff role may see.
+  "GET /api/v1/patient/:patientId": { path: () => `/api/v1/patient/${recordPatientId}`, ok: 200 },
+  "POST /api/v1/patient/update-status": {
+    get body() {
+      return { patientId: recordPatientId, statusKey: "active" };
+    },
+    ok: 200,
+  },
+  "POST /api/v2/patients/:id/update": { path: () => `/api/v2/patients/${recordPatientId}/update`, body: { firstName: "Emma" }, ok: 200 },
+  "GET /api/v1/patient/:patientId/records": { path: () => `/api/v1/patient/${recordPatientId}/records`, ok: 200 },
+  "GET /api/v1/patient/:patientId/orders": { path: () => `/api/v1/patient/${recordPatientId}/orders`, ok: 200 },
+  "GET /api/v1/patient/:patientId/uploads": { path: () => `/api/v1/patient/${recordPatientId}/uploads`, ok: 200 },
+  "GET /api/v1/patient/:patientId/uploads/:uploadId/file": {
+    path: () => `/api/v1/patient/${recordPatientId}/uploads/${recordUploadId}/file`,
+    ok: 200,
+    send: async (client, path) => ({ ...(await client.request("HEAD", path)), body: { code: "ok", message: "" } }),
+  },
+  "GET /api/v1/patient/:patientId/weights": { path: () => `/api/v1/patient/${recordPatientId}/weights`, ok: 200 },
+  "GET /api/v1/treatments-v2": { path: () => `/api/v1/treatments-v2?patientId=${recordPatientId}`, ok: 200 },
+  "GET /api/v1/treatments-v2/latest-approved": { path: () => `/api/v1/treatments-v2/latest-approved?patientId=${recordPatientId}`, ok: 200 },
+  "PUT /api/v1/treatments/:id/assign-provider": { path: () => `/api/v1/treatments/${recordTreatmentId}/assign-provider`, body: { providerId: "" }, ok: 200 },
+  "PUT /api/v1/treatments/:id/update-status": {
+    path: () => `/api/v1/treatments/${recordTreatmentId}/update-status`,
+    ok: 200,
+    send: async (client, path) => client.request("PUT", path, { reviewStatus: await nextReviewStatus(recordTreatmentId) }),
+  },
   "GET /api/v1/profile/invoices/:id/pdf": { path: () => `/api/v1/profile/invoices/${invoiceId}/pdf`, ok: 200, send: async (client, path) => ({ ...(await client.request("HEAD", path)), body: { code: "ok", message: "" } }) },
 };
 

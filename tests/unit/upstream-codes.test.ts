@@ -25,6 +25,7 @@ const PARAMS: Partial<Record<ApiCode, ApiParams>> = {
   "account.othersSignedOut": { count: 3 },
   "account.tooManyCards": { max: 10 },
   "providerList.assigned": { count: 3 },
+  "treatments.transitionRefused": { from: "approved", to: "declined" },
 };
 /** Codes the web words differently from the API's English on purpose. */
 const WORDED_DIFFERENTLY: ApiCode[] = [

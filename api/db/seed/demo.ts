@@ -657,9 +657,14 @@ async function fill(db: Db): Promise<void> {
   type UploadDraft = typeof t.uploads.$inferInsert;
   const uploadRows: UploadDraft[] = [];
   const fileNames: Record<DocumentCategory, string> = { 1: "lab-results", 2: "bloodwork", 3: "photo-id", 4: "insurance-card", 5: "selfie" };
-  const addUpload = (patient: PopPatient, category: DocumentCategory, opts: { byStaff?: number; status?: "for_review" | "completed"; visibility?: 0 | 1; daysAgo: number; title?: string }) => {
+  const addUpload = (
+    patient: PopPatient,
+    category: DocumentCategory,
+    opts: { byStaff?: number; status?: "for_review" | "completed"; visibility?: 0 | 1; daysAgo: number; title?: string; imageKind?: "front" | "back" | "selfie"; r?: Rng },
+  ) => {
+    const r = opts.r ?? rng;
     const n = uploadRows.length + 1;
-    const ext = rng.chance(0.7) ? "jpg" : "png";
+    const ext = r.chance(0.7) ? "jpg" : "png";
     const fileName = `${fileNames[category]}-${n}.${ext}`;
     uploadRows.push({
       patientId: patient.userId,
@@ -668,15 +673,17 @@ async function fill(db: Db): Promise<void> {
       title: opts.title ?? "",
       fileName,
       mimeType: ext === "jpg" ? "image/jpeg" : "image/png",
-      sizeBytes: rng.int(80_000, 2_400_000),
+      sizeBytes: r.int(80_000, 2_400_000),
       storageKey: `demo/${patient.userId}/${fileName}`,
       status: opts.status ?? "for_review",
       visibility: opts.visibility ?? 1,
+      // The record's images (spec §3): ID and insurance uploads show a card's front unless they say otherwise.
+      imageKind: opts.imageKind ?? (category === 3 || category === 4 ? "front" : null),
       createdAt: daysAgo(opts.daysAgo),
     });
   };
   addUpload(demo1, 3, { status: "completed", daysAgo: 115, title: "Driver's license" });
-  addUpload(demo1, 5, { status: "completed", daysAgo: 115, title: "Selfie" });
+  addUpload(demo1, 3, { status: "completed", daysAgo: 115, title: "Selfie", imageKind: "selfie" });
   addUpload(demo1, 4, { status: "for_review", daysAgo: 2, title: "Insurance card (front)" });
   const demoLabIndex = uploadRows.length;
   addUpload(demo1, 1, { status: "for_review", daysAgo: 1.2, title: "Lipid panel" });
@@ -697,7 +704,74 @@ async function fill(db: Db): Promise<void> {
       });
     }
   }
+  // The patient record's tabs (issue 13): the demo patients have an upload in every category, both sides of
+  // an insurance card and a selfie. Their own random stream, so the population's data above and below stays as it was.
+  const rec = mulberry32(SEED ^ 0x13a5);
+  addUpload(demo1, 4, { status: "completed", daysAgo: 2, title: "Insurance card (back)", imageKind: "back", r: rec });
+  addUpload(demo1, 5, { byStaff: nurses[0].id, status: "completed", visibility: 0, daysAgo: 20, title: "Referral letter", r: rec });
+  addUpload(demo2, 3, { status: "completed", daysAgo: 1, title: "Selfie", imageKind: "selfie", r: rec });
+  addUpload(demo2, 1, { byStaff: nurses[0].id, status: "for_review", visibility: 1, daysAgo: 5, title: "A1C", r: rec });
   const uploadIds = await insertIds(db, t.uploads, uploadRows);
+
+  // ---- visit records, visit notes and weights (the patient record's visits, notes and progress tabs) ----------
+  const visitRows: (typeof t.visitRecords.$inferInsert)[] = [];
+  const noteRows: (typeof t.visitNotes.$inferInsert)[] = [];
+  const weightRows: (typeof t.weightEntries.$inferInsert)[] = [];
+  const VISIT_TYPES = ["async", "video", "phone", "follow_up"] as const;
+  const ASSESSMENTS = ["Good candidate for treatment; no contraindications.", "Tolerating the current dose well.", "Mild nausea reported; continue and monitor.", "Blood pressure within normal range."];
+  const PLANS = ["Continue the current plan; follow up in 4 weeks.", "Increase the dose at the next cycle if tolerated.", "Hold the increase; recheck in 2 weeks.", "Order labs before the next refill."];
+  const NURSE_NOTES = ["Called the patient to review injection technique.", "Patient asked about side effects; reviewed the handout.", "Confirmed the shipping address for the next order.", "Left a voicemail about the missing lab results."];
+  const PROVIDER_NOTES = ["Reviewed the intake; history is consistent.", "Discussed expectations and the titration schedule.", "Patient to report any severe symptoms by chat."];
+  const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+  for (const d of treatments) {
+    if (d.row.reviewStatus === "pending") continue;
+    const demoPatient = d.patient.demo > 0;
+    if (!demoPatient && !rec.chance(0.5)) continue;
+    const created = (now - (d.row.createdAt as Date).getTime()) / 86_400_000;
+    const visits = demoPatient ? 2 : 1;
+    for (let k = 0; k < visits; k++) {
+      const ago = Math.max(0.5, created - 1.5 - k * 28);
+      visitRows.push({
+        patientId: d.patient.userId,
+        treatmentId: d.id!,
+        providerId: d.row.providerId ?? null,
+        visitType: k === 0 ? "async" : rec.pick(VISIT_TYPES),
+        recordForm: {
+          chiefComplaint: (d.row.intakeAnswers as { goal?: string } | null)?.goal ?? "Follow-up",
+          assessment: rec.pick(ASSESSMENTS),
+          plan: rec.pick(PLANS),
+          followUpWeeks: rec.pick([2, 4, 8]),
+          labsOrdered: rec.chance(0.3),
+        },
+        createdAt: daysAgo(ago),
+      });
+    }
+    noteRows.push({ patientId: d.patient.userId, treatmentId: d.id!, authorId: d.row.providerId ?? null, kind: "provider", body: rec.pick(PROVIDER_NOTES), createdAt: daysAgo(Math.max(0.4, created - 1.6)) });
+    if (demoPatient || rec.chance(0.5)) {
+      noteRows.push({ patientId: d.patient.userId, treatmentId: d.id!, authorId: rec.pick(nurses).id, kind: "nurse", body: rec.pick(NURSE_NOTES), createdAt: daysAgo(Math.max(0.3, created - 5)) });
+    }
+  }
+  // Weights: from the start weight to the current one, a measurement every four weeks or so (the demo patients six).
+  for (const row of patientRows) {
+    if (row.weightStart == null || row.weightCurrent == null) continue;
+    const patient = pop.find((p) => p.userId === row.userId)!;
+    const count = patient.demo === 1 ? 6 : patient.demo === 2 ? 3 : rec.int(2, 5);
+    const since = Math.min(180, Math.max(30, (now - (row.createdAt as Date).getTime()) / 86_400_000));
+    for (let k = 0; k < count; k++) {
+      const f = count === 1 ? 1 : k / (count - 1);
+      const w = Math.round((row.weightStart + (row.weightCurrent - row.weightStart) * f + (k > 0 && k < count - 1 ? rec.int(-2, 2) : 0)) * 10) / 10;
+      weightRows.push({
+        patientId: row.userId,
+        weightLb: w,
+        measuredOn: isoDay(daysAgo(since * (1 - f))),
+        source: k === 0 ? "intake" : patient.demo === 1 && k === count - 2 ? "staff" : "patient",
+        createdAt: daysAgo(since * (1 - f)),
+      });
+    }
+  }
+  await insertRows(db, t.visitRecords, visitRows);
+  await insertRows(db, t.visitNotes, noteRows);
+  await insertRows(db, t.weightEntries, weightRows);
 
   // ---- tasks -------------------------------------------------------------------------------------
   type TaskDraft = { row: typeof t.tasks.$inferInsert; comments: { userId: number | null; kind: "comment" | "activity"; description: string; createdAt: Date }[] };

@@ -20,6 +20,7 @@ import { ServiceSection, TASK_CATEGORY_VALUES, TASK_SOURCES } from "../../contra
 import { STAFF_ROLES } from "../../contract/roles.ts";
 import { insertCatalogue, loadCatalogue } from "./catalogue.ts";
 import { PATIENT_STATUS_PAIRS, TASK_TITLES } from "./demo.ts";
+import { scaledRecordSteps } from "./scaled-records.ts";
 import { FIRST_NAMES, LAST_NAMES } from "./names.ts";
 
 export type ScaledOptions = {
@@ -376,6 +377,8 @@ export async function seedScaled(db: Db, opts: ScaledOptions): Promise<ScaledRes
         from chats c cross join generate_series(0, 1) as m
         where c.id between ${cb + a} and ${cb + b}
         order by c.id, m`);
+
+      for (const [name, q] of scaledRecordSteps({ series, ub, tb, clinArr, nClin, staffArr, nStaff })) await step(name, q);
 
       const ms = performance.now() - t0;
       log(`  ${b.toLocaleString("en-US")} / ${total.toLocaleString("en-US")} patients (${Math.round(((b - a + 1) / ms) * 1000).toLocaleString("en-US")} patients/s)`);
