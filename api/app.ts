@@ -18,6 +18,8 @@ import { trackRoutes } from "./routes/track.ts";
 import { usersRoutes } from "./routes/users.ts";
 import { treatmentsRoutes } from "./routes/treatments.ts";
 import { chatsRoutes } from "./routes/chats.ts";
+import { globalSearchRoutes } from "./routes/global-search.ts";
+import { patientAccessRoutes } from "./routes/patient-access.ts";
 
 export type CreateApiOptions = { config: ApiConfig; database: Database; logger: Logger };
 
@@ -63,6 +65,8 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(tasksRoutes());
   app.use(treatmentsRoutes());
   app.use(chatsRoutes());
+  app.use(patientAccessRoutes());
+  app.use(globalSearchRoutes());
 
   app.use((_req, _res) => {
     throw notFound("common.noSuchEndpoint");

@@ -77,6 +77,8 @@ export const users = pgTable(
     index("users_full_name_trgm_idx").using("gin", sql`${t.fullName} gin_trgm_ops`),
     index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
     index("users_phone_idx").on(t.phone),
+    // Search by part of a phone number (global search: digits anywhere in the number).
+    index("users_phone_trgm_idx").using("gin", sql`${t.phone} gin_trgm_ops`),
     uniqueIndex("users_avatar_key_uq").on(t.avatarKey),
   ],
 );
@@ -136,7 +138,12 @@ export const patients = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("patients_status_idx").on(t.status, t.userId), index("patients_status_key_idx").on(t.statusKey, t.userId)],
+  (t) => [
+    index("patients_status_idx").on(t.status, t.userId),
+    index("patients_status_key_idx").on(t.statusKey, t.userId),
+    // Global search by date of birth (api/routes/global-search.ts).
+    index("patients_date_of_birth_idx").on(t.dateOfBirth),
+  ],
 );
 
 /** Shipping and billing addresses (spec §3 Address). One of each type per user. */
