@@ -79,6 +79,9 @@ export function globalSearchRoutes(): Router {
       t.id !== null ? sql`u.id = ${t.id}` : null,
       t.dob ? sql`u.id in (select p.user_id from patients p where p.date_of_birth = ${t.dob})` : null,
     ]);
+    // An exact ID comes first, whatever else the digits match (emails, phone numbers).
+    const exactPatient =
+      t.id !== null ? sql`(select u.id, 0 as rank from users u where u.id = ${t.id} and u.role = 'patients' ${visible ? sql`and ${visible}` : sql``}) union all` : sql``;
     const patientsQuery = patientMatch
       ? rows<PatientRow>(
           db,
@@ -86,23 +89,32 @@ export function globalSearchRoutes(): Router {
                      extract(year from age(current_date, p.date_of_birth))::int as age,
                      (select max(tr.id) from treatments tr where tr.patient_id = u.id) as latest,
                      (select array_agg(distinct tr.section_type order by tr.section_type) from treatments tr where tr.patient_id = u.id) as sections
-                from (select u.id from users u where u.role = 'patients' and ${patientMatch} ${visible ? sql`and ${visible}` : sql``} limit ${perGroup}) m
+                from (select id, min(rank) as rank from (
+                        ${exactPatient}
+                        (select u.id, 1 as rank from users u where u.role = 'patients' and ${patientMatch} ${visible ? sql`and ${visible}` : sql``} limit ${perGroup})
+                      ) found group by id) m
                 join users u on u.id = m.id
                 left join patients p on p.user_id = u.id
-               order by u.full_name, u.id`,
+               order by m.rank, u.full_name, u.id
+               limit ${perGroup}`,
         )
       : Promise.resolve([]);
 
     const taskVisible = await visiblePatientsSql(db, viewer, sql`tk.patient_id`);
+    const taskScope = taskVisible ? sql`and (tk.patient_id is null or ${taskVisible})` : sql``;
     const taskMatch = or([t.like ? sql`tk.title ilike ${t.like}` : null, t.id !== null ? sql`tk.id = ${t.id}` : null]);
     const tasksQuery = taskMatch
       ? rows<TaskRow>(
           db,
           sql`select tk.id, tk.title, tk.status, tk.patient_id as "patientId", pu.full_name as "patientName"
-                from (select tk.id from tasks tk where ${taskMatch} ${taskVisible ? sql`and (tk.patient_id is null or ${taskVisible})` : sql``} limit ${perGroup}) m
+                from (select id, min(rank) as rank from (
+                        ${t.id !== null ? sql`(select tk.id, 0 as rank from tasks tk where tk.id = ${t.id} ${taskScope}) union all` : sql``}
+                        (select tk.id, 1 as rank from tasks tk where ${taskMatch} ${taskScope} limit ${perGroup})
+                      ) found group by id) m
                 join tasks tk on tk.id = m.id
                 left join users pu on pu.id = tk.patient_id
-               order by tk.id desc`,
+               order by m.rank, tk.id desc
+               limit ${perGroup}`,
         )
       : Promise.resolve([]);
 
