@@ -207,7 +207,6 @@ function GrantForm({ data, actionData }: { data: AccessPageData; actionData?: Ac
       </h3>
       <p className="text-sm text-muted-foreground">{t("access:grant.intro")}</p>
       {errors.length ? (
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- the error summary of a refused post (ARCHITECTURE: errors focus a summary)
         <div ref={summaryRef} tabIndex={-1} autoFocus role="alert" aria-labelledby="access-grant-errors" className="rounded-md border border-error bg-error-subtle px-3 py-2 text-sm text-error" data-testid="error-summary">
           <p id="access-grant-errors" className="font-semibold">{t("access:errorSummary")}</p>
           <ul className="list-disc pl-5">
