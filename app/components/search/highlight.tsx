@@ -31,7 +31,7 @@ export function Highlight({ html, text }: { html?: string; text: string }): Reac
     const match = decode(rest.slice(open + OPEN.length, close));
     plain += match;
     parts.push(
-      <span key={key++} className="rounded-sm bg-primary-subtle font-semibold text-foreground">
+      <span key={key++} className="rounded-sm bg-primary-subtle font-semibold text-foreground" data-highlight="">
         {match}
       </span>,
     );
