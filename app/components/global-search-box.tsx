@@ -155,7 +155,7 @@ export function GlobalSearchBox({ action, area, label, placeholder, submitLabel 
         />
         {hydrated ? (
           <div
-            className={cn("absolute top-full right-0 left-0 z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg", !expanded && "hidden")}
+            className={cn("absolute top-full right-0 left-0 z-40 mt-1 rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg", !expanded && "hidden")}
             data-testid="global-search-dropdown"
           >
             <div id={LISTBOX} role="listbox" aria-label={t("search:box.results")}>
