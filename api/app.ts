@@ -20,6 +20,8 @@ import { providerListRoutes } from "./routes/provider-list.ts";
 import { treatmentsRoutes } from "./routes/treatments.ts";
 import { patientsRoutes } from "./routes/patients.ts";
 import { chatsRoutes } from "./routes/chats.ts";
+import { globalSearchRoutes } from "./routes/global-search.ts";
+import { patientAccessRoutes } from "./routes/patient-access.ts";
 
 export type CreateApiOptions = { config: ApiConfig; database: Database; logger: Logger };
 
@@ -67,6 +69,8 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(treatmentsRoutes());
   app.use(patientsRoutes());
   app.use(chatsRoutes());
+  app.use(patientAccessRoutes());
+  app.use(globalSearchRoutes());
 
   app.use((_req, _res) => {
     throw notFound("common.noSuchEndpoint");

@@ -67,6 +67,7 @@ export default [
     route("resources/client-errors", "routes/resources/client-errors.ts"),
     route("resources/tasks/users", "routes/resources/tasks-users.ts"), // user picker pages (JSON)
     route("resources/tasks/mine", "routes/resources/tasks-mine.ts"), // header tasks dropdown pages (JSON)
+    route("resources/global-search", "routes/resources/global-search.ts"), // header search dropdown (JSON)
 
     // ── Patient (patients only) ───────────────────────────────────────────────────────────────
     layout("routes/patient/layout.tsx", [

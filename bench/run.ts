@@ -360,6 +360,7 @@ async function main(): Promise<void> {
     await slow("OFFSET 100000 page: status = $1 order by id desc offset 100000 limit 20", "select * from tasks where status = $1 order by id desc offset 100000 limit 20", (i) => [1 + (i % 6)]);
     await slow("exact count of a tab: count(*) where status = $1", "select count(*) from tasks where status = $1", (i) => [1 + (i % 6)]);
 
+    await (await import("./global-search.ts")).runGlobalSearchBench(base, database); // issue 13: bench/results/global-search.json
     const loadAtEnd = os.loadavg().map((x) => Math.round(x * 10) / 10);
     const machine = {
       cpu: os.cpus()[0]?.model ?? "unknown",

@@ -132,6 +132,17 @@ export const API_MESSAGES = {
   "treatments.statusUpdated": "The treatment's status has been updated.",
   /** params `{ from, to }` (review statuses); api/domain/treatment-review.ts */
   "treatments.transitionRefused": "This treatment cannot go from {{from}} to {{to}}.",
+  // Staff access to a patient and dependent staff (api/routes/patient-access.ts).
+  "access.granted": "Access granted.",
+  "access.revoked": "Access revoked.",
+  "access.noSuchGrant": "No such access grant.",
+  "access.noSuchStaff": "Choose an active staff member.",
+  "access.notScoped": "This staff member already sees every patient.",
+  "access.alreadyGranted": "This staff member already has access to this patient.",
+  "access.selfDependent": "A staff member cannot be their own dependent.",
+  "access.alreadyDependent": "This staff member is already a dependent.",
+  "access.dependentAdded": "Dependent staff member added.",
+  "access.dependentRemoved": "Dependent staff member removed.",
 } as const satisfies Record<string, string>;
 
 export type ApiCode = keyof typeof API_MESSAGES;

@@ -14,6 +14,8 @@ import * as tasks from "./tasks.ts";
 import * as treatments from "./treatments.ts";
 import * as chats from "./chats.ts";
 import * as users from "./users.ts";
+import * as patientAccess from "./patient-access.ts";
+import * as globalSearch from "./global-search.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -186,6 +188,20 @@ const table = {
     body: providerList.assignProviderBulkSchema,
     data: providerList.assignProviderBulkResultSchema,
   },
+  // Staff access to a patient, dependent staff, the access log (api/contract/patient-access.ts).
+  "GET /api/v1/patient/:patientId/access": { data: patientAccess.patientAccessSchema },
+  "POST /api/v1/patient/:patientId/access": { body: patientAccess.grantAccessRequestSchema, data: patientAccess.grantResultSchema },
+  "POST /api/v1/patient/:patientId/access/:grantId/revoke": { data: patientAccess.grantResultSchema },
+  "GET /api/v1/patient/:patientId/access-log": {
+    query: patientAccess.accessLogQuerySchema,
+    listItem: patientAccess.accessLogEntrySchema,
+    pages: patientAccess.accessLogPagesSchema,
+  },
+  "GET /api/v1/staff/:staffId/dependents": { data: patientAccess.staffDependentsSchema },
+  "POST /api/v1/staff/:staffId/dependents": { body: patientAccess.addDependentRequestSchema, data: patientAccess.dependentResultSchema },
+  "DELETE /api/v1/staff/:staffId/dependents/:dependentId": { data: patientAccess.dependentResultSchema },
+  // Global search (api/contract/global-search.ts).
+  "GET /api/v1/global-search": { query: globalSearch.globalSearchQuerySchema, data: globalSearch.globalSearchSchema },
 } satisfies Partial<Record<EndpointKey, EndpointContract>>;
 
 export const contracts: Partial<Record<EndpointKey, EndpointContract>> = table;

@@ -79,6 +79,8 @@ export const users = pgTable(
     index("users_phone_idx").on(t.phone),
     // Search of the patients list by an email address or its beginning (LIKE 'abc%' on lower(email)).
     index("users_email_lower_pattern_idx").on(sql`lower(${t.email}) text_pattern_ops`),
+    // Search by part of a phone number (global search: digits anywhere in the number).
+    index("users_phone_trgm_idx").using("gin", sql`${t.phone} gin_trgm_ops`),
     uniqueIndex("users_avatar_key_uq").on(t.avatarKey),
   ],
 );
@@ -141,7 +143,7 @@ export const patients = pgTable(
   (t) => [
     index("patients_status_idx").on(t.status, t.userId),
     index("patients_status_key_idx").on(t.statusKey, t.userId),
-    // Search of the patients list by date of birth.
+    // Search of the patients list and global search by date of birth.
     index("patients_date_of_birth_idx").on(t.dateOfBirth),
   ],
 );

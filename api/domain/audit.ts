@@ -38,16 +38,16 @@ export async function audit(req: Request, entry: AuditEntry): Promise<void> {
 }
 
 /**
- * The audit record of a read, committed without waiting for the WAL flush (synchronous_commit off for this one
- * statement): the read's answer waits for it, and a crash of the database in the flush window (~0.6 s) can lose
- * the last read records, never a change or its record (changes audit inside their own transaction). The same
- * statement as the task reads' (api/routes/tasks.ts).
+ * The audit record of a read (patient_ids for a list), committed without waiting for the WAL flush
+ * (synchronous_commit off for this one statement), as the task reads do (api/routes/tasks.ts `auditRead`, which
+ * explains the trade-off): a crash of the database can lose the last read records, never a change's.
  */
 export async function auditRead(req: Request, entry: AuditEntry): Promise<void> {
-  const ids = entry.patientIds ? `{${entry.patientIds.join(",")}}` : null;
+  const ids = entry.patientIds ?? null;
   await req.deps.db.execute(sql`INSERT INTO audit_events (actor_id, actor_role, action, entity_type, entity_id, patient_id, patient_ids, ip, outcome, meta)
     SELECT ${entry.actorId ?? req.auth.user?.id ?? null}::int, ${req.auth.role}::text, ${entry.action}::text, ${entry.entityType ?? null}::text,
-      ${entry.entityId === undefined ? null : String(entry.entityId)}::text, ${entry.patientId ?? null}::int, ${ids}::int[], ${clientIp(req)}::text,
+      ${entry.entityId === undefined ? null : String(entry.entityId)}::text, ${entry.patientId ?? null}::int,
+      ${ids ? `{${ids.map((n) => Math.trunc(n)).join(",")}}` : null}::int[], ${clientIp(req) ?? null}::text,
       ${entry.outcome ?? "success"}::text, ${entry.meta ? JSON.stringify(entry.meta) : null}::jsonb
     FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`);
 }

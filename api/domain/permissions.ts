@@ -9,6 +9,7 @@
  */
 import { ROLES, STAFF_ROLES, TASK_MANAGER_ROLES, USER_ROLES, type Role } from "../contract/roles.ts";
 import { TREATMENT_EDITOR_ROLES } from "../contract/patient-record-rules.ts";
+import { ACCESS_LOG_ROLES, ACCESS_MANAGER_ROLES, DEPENDENT_MANAGER_ROLES } from "../contract/patient-access-rules.ts";
 
 export type EndpointRule = {
   roles: readonly Role[];
@@ -121,6 +122,19 @@ export const permissions = {
   "GET /api/v1/treatments/provider-list-past-due": { roles: ["providers", "providerUsers"], summary: "Pending reviews older than 48 hours, oldest first (cursor); audited" },
   "GET /api/v1/treatments/provider-workload": { roles: WORKLOAD_ROLES, summary: "Open reviews and their patients per provider (ours: path not shown in the spec)" },
   "POST /api/v1/treatments/assign-provider-bulk": { roles: WORKLOAD_ROLES, summary: "Assign up to 100 treatments to one provider, all or nothing; audited per treatment" },
+  // Staff access to a patient and dependent staff (api/routes/patient-access.ts; contract and decisions:
+  // api/contract/patient-access.ts). Object level: a patient the caller may not see (api/domain/patient-access.ts)
+  // answers 404 like an unknown id.
+  "GET /api/v1/patient/:patientId/access": { roles: STAFF, summary: "Who reaches a patient: assigned providers, grants (who granted, when), dependent staff, clinic-wide roles; audited" },
+  "POST /api/v1/patient/:patientId/access": { roles: ACCESS_MANAGER_ROLES, summary: "Give a provider (providerUsers) access to a patient { staffId }" },
+  "POST /api/v1/patient/:patientId/access/:grantId/revoke": { roles: ACCESS_MANAGER_ROLES, summary: "Revoke a live access grant (the row stays, with who revoked and when)" },
+  "GET /api/v1/patient/:patientId/access-log": { roles: ACCESS_LOG_ROLES, summary: "The patient's PHI access log from the audit trail (who, role, what, when), newest first, keyset paged; audited" },
+  "GET /api/v1/staff/:staffId/dependents": { roles: STAFF, summary: "A staff member's supervisors and dependent staff" },
+  "POST /api/v1/staff/:staffId/dependents": { roles: DEPENDENT_MANAGER_ROLES, summary: "Make a provider (providerUsers) a dependent of a staff member { dependentId }" },
+  "DELETE /api/v1/staff/:staffId/dependents/:dependentId": { roles: DEPENDENT_MANAGER_ROLES, summary: "Remove a dependent of a staff member" },
+  // Global search (api/routes/global-search.ts; contract api/contract/global-search.ts): every staff role; only
+  // patients the caller may see; audited with the patients returned.
+  "GET /api/v1/global-search": { roles: STAFF, summary: "Header search: treatments (patients by name, ID, phone, email, date of birth), tasks, staff; highlighted; audited" },
 } as const satisfies Record<string, EndpointRule>;
 
 export type EndpointKey = keyof typeof permissions;

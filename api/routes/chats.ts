@@ -9,6 +9,7 @@ import type { Chat } from "../contract/chats.ts";
 import { isChatCategory } from "../contract/enums.ts";
 import { chats } from "../db/schema.ts";
 import { audit } from "../domain/audit.ts";
+import { canSeePatient } from "../domain/patient-access.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { notFound, ok } from "../http/errors.ts";
 
@@ -20,7 +21,8 @@ export function chatsRoutes(): Router {
     if (!parsed.success) throw notFound();
     const [row] = await req.deps.db.select().from(chats).where(eq(chats.id, parsed.data)).limit(1);
     // A patient reaches only their own chats; another's id is not found, as an unknown one.
-    if (!row || !isChatCategory(row.category) || (req.auth.role === "patients" && row.patientId !== req.auth.user?.id)) throw notFound();
+    // Staff: a chat of a patient they may not see (api/domain/patient-access.ts) is not found either.
+    if (!row || !isChatCategory(row.category) || !req.auth.user || !(await canSeePatient(req.deps.db, { id: req.auth.user.id, role: req.auth.role }, row.patientId))) throw notFound();
     if (req.auth.role !== "patients") await audit(req, { action: "chat.read", patientId: row.patientId, entityType: "chat", entityId: row.id });
     const chat: Chat = {
       id: row.id,

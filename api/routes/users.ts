@@ -5,6 +5,7 @@ import { idParam } from "../contract/common.ts";
 import { usersQuerySchema, type UserListItem } from "../contract/users.ts";
 import { patients, users } from "../db/schema.ts";
 import { audit } from "../domain/audit.ts";
+import { canSeePatient } from "../domain/patient-access.ts";
 import { PROFESSION_LABELS, ROLE_TITLES } from "../contract/roles.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { notFound, ok } from "../http/errors.ts";
@@ -90,6 +91,8 @@ export function usersRoutes(): Router {
     const id = parsed.data;
     const [u] = await req.deps.db.select().from(users).where(eq(users.id, id)).limit(1);
     if (!u) throw notFound();
+    // A patient the caller may not see (api/domain/patient-access.ts) is not found, exactly as an unknown id.
+    if (u.role === "patients" && !(await canSeePatient(req.deps.db, { id: req.auth.user!.id, role: req.auth.role }, u.id))) throw notFound();
     if (u.role === "patients") await audit(req, { action: "user.read", patientId: u.id, entityType: "user", entityId: u.id });
     ok(res, { user: toListItem(u) });
   });

@@ -1,9 +1,10 @@
 import { useTranslation } from "~/lib/use-translation";
-import { Form, Link, NavLink } from "react-router";
+import { Link, NavLink } from "react-router";
 import { staffHeaderLinks, staffSidebarFor, type Role, type StaffNavKey } from "~/lib/access";
 import type { ProfileSummary } from "~/lib/profile";
 import type { MyTasksPage } from "~/lib/tasks.server";
 import { cn } from "~/lib/utils";
+import { GlobalSearchBox } from "./global-search-box";
 import { Icon, type IconName } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
@@ -78,8 +79,8 @@ function Avatar({ profile, size = "size-9" }: { profile: ProfileSummary | null; 
 }
 
 /**
- * Staff header (spec §2): the global search box (a GET form to the role's search route; results page for
- * now, the dropdown comes with the search issue), messages (a link to all messages; its dropdown comes with
+ * Staff header (spec §2): the global search box (app/components/global-search-box.tsx: a GET form to the role's
+ * search route, a combobox with a dropdown with JavaScript), messages (a link to all messages; its dropdown comes with
  * a later issue), the assigned tasks dropdown (app/components/tasks/header-tasks.tsx; `myTasks` is its
  * no-JavaScript state from the layout loader), and the profile menu (<details>, works without JavaScript).
  */
@@ -89,25 +90,13 @@ export function StaffHeader({ role, profile, myTasks = null }: { role: Role; pro
   const menuRef = useCloseOnNavigation();
   return (
     <header className="sticky top-0 z-30 flex flex-wrap items-center gap-3 border-b bg-background px-4 py-3 sm:px-6">
-      <Form method="get" action={links.search} role="search" className="flex min-w-0 flex-1 items-center gap-2" aria-label={t("common:header.search")}>
-        <label htmlFor="global-search" className="sr-only">
-          {t("common:header.search")}
-        </label>
-        <div className="relative min-w-0 flex-1 sm:max-w-md">
-          <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <input
-            id="global-search"
-            name="search"
-            type="search"
-            autoComplete="off"
-            placeholder={t("common:header.searchPlaceholder")}
-            className="h-10 w-full rounded-md border border-input bg-background pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          />
-        </div>
-        <button type="submit" className="h-10 rounded-md bg-secondary px-3 text-sm font-medium text-secondary-foreground hover:bg-secondary-hover">
-          {t("common:header.searchSubmit")}
-        </button>
-      </Form>
+      <GlobalSearchBox
+        action={links.search}
+        area={links.search.startsWith("/manager") ? "manager" : "staff"}
+        label={t("common:header.search")}
+        placeholder={t("common:header.searchPlaceholder")}
+        submitLabel={t("common:header.searchSubmit")}
+      />
       <nav aria-label={t("common:header.quickLinks")} className="flex items-center gap-1">
         <Link to={links.messages} className="inline-flex size-10 items-center justify-center rounded-full text-muted-foreground hover:bg-secondary-hover hover:text-foreground">
           <Icon name="messages" />

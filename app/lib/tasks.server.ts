@@ -107,7 +107,7 @@ async function loadPerson(upstream: Upstream, id: number | string | null | undef
  * (pick=<field>, a search, a team or a page). "Load more" grows the list up to 100 rows in one request,
  * then continues page by page.
  */
-async function pickerState(upstream: Upstream, params: URLSearchParams, field: string, kind: PickerKind): Promise<PickerState> {
+export async function pickerState(upstream: Upstream, params: URLSearchParams, field: string, kind: PickerKind): Promise<PickerState> {
   const search = (params.get(`${field}Search`) ?? "").trim().slice(0, 100);
   // A team button (`<field>SetTeam`) wins over the team the form carried along (`<field>Team`).
   const teamParam = params.get(`${field}SetTeam`) ?? params.get(`${field}Team`);
@@ -126,6 +126,9 @@ async function pickerState(upstream: Upstream, params: URLSearchParams, field: s
     throw error;
   }
 }
+
+/** One person by id for another page's picker (the patient access tab: app/lib/patient-access.server.ts). */
+export const loadPersonById = loadPerson;
 
 // ---------------------------------------------------------------------------------------------------
 // Loader

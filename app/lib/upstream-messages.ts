@@ -95,6 +95,17 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "treatments.providerUnassigned": "patients:treatments.providerUnassigned",
   "treatments.statusUpdated": "patients:treatments.statusSaved",
   "treatments.transitionRefused": { key: "patients:treatments.transitionRefused", params: (p) => ({ from: p.from, to: p.to }) },
+  // Staff access (api/routes/patient-access.ts): keys of the "access" namespace.
+  "access.granted": "access:toast.granted",
+  "access.revoked": "access:toast.revoked",
+  "access.noSuchGrant": "access:upstream.noSuchGrant",
+  "access.noSuchStaff": "access:upstream.noSuchStaff",
+  "access.notScoped": "access:upstream.notScoped",
+  "access.alreadyGranted": "access:upstream.alreadyGranted",
+  "access.selfDependent": "access:upstream.selfDependent",
+  "access.alreadyDependent": "access:upstream.alreadyDependent",
+  "access.dependentAdded": "access:upstream.dependentAdded",
+  "access.dependentRemoved": "access:upstream.dependentRemoved",
 };
 
 /** What an answer says: its code, the code's values and the upstream's English message. */

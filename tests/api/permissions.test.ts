@@ -31,6 +31,9 @@ let pngBytes: Buffer;
 let recordPatientId = 0;
 let recordUploadId = 0;
 let recordTreatmentId = 0;
+// Staff access (api/routes/patient-access.ts): the demo patient, and providers (providerUsers) to grant and make dependents.
+let demoPatientId = 0;
+const staffIds = { james: 0, sofia: 0 };
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -58,6 +61,11 @@ beforeAll(async () => {
   recordPatientId = demoPatient;
   recordUploadId = (await api.database.db.select({ id: schema.uploads.id }).from(schema.uploads).where(eq(schema.uploads.patientId, demoPatient)).limit(1))[0]!.id;
   recordTreatmentId = (await api.database.db.select({ id: schema.treatments.id }).from(schema.treatments).where(eq(schema.treatments.patientId, demoPatient)).orderBy(schema.treatments.id).limit(1))[0]!.id;
+  demoPatientId = demoPatient;
+  for (const name of ["james", "sofia"] as const) {
+    const email = name === "james" ? "james.okafor@staff.demo.test" : "sofia.alvarez@staff.demo.test";
+    staffIds[name] = (await api.database.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email)))[0]!.id;
+  }
 });
 
 /** The next review status the state machine allows from the treatment's current one (each call must succeed). */
@@ -210,6 +218,47 @@ const samples: Record<EndpointKey, Sample> = {
     send: async (client, path) => client.request("PUT", path, { reviewStatus: await nextReviewStatus(recordTreatmentId) }),
   },
   "GET /api/v1/profile/invoices/:id/pdf": { path: () => `/api/v1/profile/invoices/${invoiceId}/pdf`, ok: 200, send: async (client, path) => ({ ...(await client.request("HEAD", path)), body: { code: "ok", message: "" } }) },
+  // Staff access on the demo patient (every staff role sees them: provider@ by treatment). A grant is revoked
+  // again (and a dependent removed) after each allowed call, so the next role's call can make it again.
+  "GET /api/v1/patient/:patientId/access": { path: () => `/api/v1/patient/${demoPatientId}/access`, ok: 200 },
+  "POST /api/v1/patient/:patientId/access": {
+    path: () => `/api/v1/patient/${demoPatientId}/access`,
+    ok: 200,
+    send: async (client, path) => {
+      const r = await client.request<{ grant: { id: number } }>("POST", path, { staffId: staffIds.james });
+      if (r.status === 200) await client.request("POST", `${path}/${r.body.data!.grant.id}/revoke`, {});
+      return r;
+    },
+  },
+  "POST /api/v1/patient/:patientId/access/:grantId/revoke": {
+    ok: 200,
+    send: async (client) => {
+      const [grant] = await api.database.db.insert(schema.staffPatientAccess).values({ patientId: demoPatientId, staffId: staffIds.james }).returning({ id: schema.staffPatientAccess.id });
+      const r = await client.request("POST", `/api/v1/patient/${demoPatientId}/access/${grant!.id}/revoke`, {});
+      if (r.status !== 200) await api.database.db.update(schema.staffPatientAccess).set({ revokedAt: new Date() }).where(eq(schema.staffPatientAccess.id, grant!.id));
+      return r;
+    },
+  },
+  "GET /api/v1/patient/:patientId/access-log": { path: () => `/api/v1/patient/${demoPatientId}/access-log`, ok: 200 },
+  "GET /api/v1/staff/:staffId/dependents": { path: () => `/api/v1/staff/${staffIds.sofia}/dependents`, ok: 200 },
+  "POST /api/v1/staff/:staffId/dependents": {
+    ok: 200,
+    send: async (client) => {
+      const r = await client.request("POST", `/api/v1/staff/${staffIds.sofia}/dependents`, { dependentId: staffIds.james });
+      if (r.status === 200) await client.request("DELETE", `/api/v1/staff/${staffIds.sofia}/dependents/${staffIds.james}`);
+      return r;
+    },
+  },
+  "DELETE /api/v1/staff/:staffId/dependents/:dependentId": {
+    ok: 200,
+    send: async (client) => {
+      await api.database.db.insert(schema.staffDependents).values({ supervisorId: staffIds.sofia, dependentId: staffIds.james }).onConflictDoNothing();
+      const r = await client.request("DELETE", `/api/v1/staff/${staffIds.sofia}/dependents/${staffIds.james}`);
+      await api.database.db.delete(schema.staffDependents).where(eq(schema.staffDependents.dependentId, staffIds.james));
+      return r;
+    },
+  },
+  "GET /api/v1/global-search": { path: () => "/api/v1/global-search?search=carter", ok: 200 },
 };
 
 describe("permission matrix", () => {

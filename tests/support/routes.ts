@@ -18,6 +18,7 @@ export const NOT_PAGES = new Set([
   "/resources/client-errors",
   "/resources/tasks/users",
   "/resources/tasks/mine",
+  "/resources/global-search",
   "/api/v1/avatars/:key",
   "/api/v1/patient/:patientId/uploads/:uploadId/file",
   "/patient/account/billing/invoices/:id/pdf",

@@ -31,6 +31,7 @@ import {
   type TaskStatus,
   type TreatmentReviewStatus,
 } from "../../contract/enums.ts";
+import { seedDemoAccess } from "./access.ts";
 import { seedDemoBilling } from "./billing.ts";
 import { type CatalogueVariant, insertCatalogue } from "./catalogue.ts";
 import { CITIES, FIRST_NAMES, LAST_NAMES, STREETS, emailPart } from "./names.ts";
@@ -243,6 +244,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     const existing = await tx.execute(sql`select count(*)::int as n from users`);
     if (rowsOf<{ n: number }>(existing)[0].n > 0) return { created: false };
     await fill(tx);
+    await seedDemoAccess(tx);
     return { created: true };
   });
 }
