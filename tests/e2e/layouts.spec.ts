@@ -85,8 +85,8 @@ test.describe("patient layout on a 375 px screen", () => {
     await panel.locator("summary").getByText("Account settings").click();
     await expect(panel.getByRole("link", { name: "Billing" })).toBeVisible();
     await expect(panel.getByRole("link", { name: "Log out" })).toBeVisible();
-    // The open menu and its toggle (a checkbox labelled by the menu button) pass axe at this size.
-    await expectNoAxeViolations(page, "patient menu open on a 375 px screen");
+    // The open menu and the header with its menu button pass axe at this size.
+    await expectNoAxeViolations(page, "patient menu open on a 375 px screen", ["header", "#patient-menu"]);
     await panel.getByRole("link", { name: "Help center" }).click();
     await expect(page).toHaveURL("/patient/help-center");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Help center");
