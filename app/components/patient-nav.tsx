@@ -157,10 +157,11 @@ export function PatientMenu({ items, unread, accountItems }: { items: MenuItem[]
   );
 }
 
+/** The bottom bar below the large breakpoint; hidden while the full-screen menu covers it (a later sibling of MenuToggle). */
 export function BottomBar({ items, unread }: { items: MenuItem[]; unread: number }) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t("common:nav.quickLinks")} className="fixed inset-x-0 bottom-0 z-30 border-t bg-background lg:hidden">
+    <nav aria-label={t("common:nav.quickLinks")} className="fixed inset-x-0 bottom-0 z-30 border-t bg-background peer-checked:hidden lg:hidden">
       <ul className="flex items-stretch justify-around">
         {items.map((item) => (
           <li key={item.key} className="flex-1">

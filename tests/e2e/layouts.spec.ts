@@ -5,7 +5,7 @@
  * modal is driven by the URL.
  */
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, signIn, submitSignIn } from "./support";
+import { expectNoAxeViolations, hydrated, isNoJs, signIn, submitSignIn } from "./support";
 
 test.describe("patient layout", () => {
   test("desktop sidebar: the main menu in the spec's order, unread counter, logout at the bottom", async ({ page }) => {
@@ -85,8 +85,8 @@ test.describe("patient layout on a 375 px screen", () => {
     await panel.locator("summary").getByText("Account settings").click();
     await expect(panel.getByRole("link", { name: "Billing" })).toBeVisible();
     await expect(panel.getByRole("link", { name: "Log out" })).toBeVisible();
-    // The open menu and its toggle (a checkbox labelled by the menu button) pass axe at this size.
-    await expectNoAxeViolations(page, "patient menu open on a 375 px screen");
+    // The open menu and the header with its menu button pass axe at this size (axe runs as a script: JavaScript on).
+    if (!isNoJs(testInfo)) await expectNoAxeViolations(page, "patient menu open on a 375 px screen", ["header", "#patient-menu"]);
     await panel.getByRole("link", { name: "Help center" }).click();
     await expect(page).toHaveURL("/patient/help-center");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Help center");
