@@ -37,8 +37,9 @@ export function PatientsPage({ data }: { data: PatientListData }) {
       <PageTitle title={patientsHandle.title} />
       <ErrorSummary errors={list.errors} fieldIds={{ search: "patients-search", status: "patients-status", readyToReview: "patients-ready", journey: "patients-journey", providerId: "patients-provider", sort: "patients-sort" }} />
 
-      <nav aria-label={t("patientList:tabs.label")} className="overflow-x-auto border-b">
-        <ul className="flex gap-5">
+      {/* The ten tabs wrap instead of scrolling: a tab scrolled out of view is hidden from sight (and from axe's checks). */}
+      <nav aria-label={t("patientList:tabs.label")} className="border-b">
+        <ul className="flex flex-wrap gap-x-5 gap-y-1">
           {PATIENT_LIST_TABS.map((tab) => (
             <li key={tab} className="flex">
               <Link
@@ -219,8 +220,13 @@ export function PatientsPage({ data }: { data: PatientListData }) {
 function SortMark({ dir }: { dir: "ascending" | "descending" | undefined }) {
   if (!dir) return null;
   return (
-    <span aria-hidden="true" className="ml-1">
-      {dir === "ascending" ? "▲" : "▼"}
-    </span>
+    // A triangle drawn with borders, not a text glyph: it carries no text (the header's aria-sort says the order).
+    <span
+      aria-hidden="true"
+      className={cn(
+        "ml-1 inline-block size-0 border-x-4 border-x-transparent align-middle",
+        dir === "ascending" ? "border-b-[6px] border-b-current" : "border-t-[6px] border-t-current",
+      )}
+    />
   );
 }
