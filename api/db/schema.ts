@@ -79,6 +79,12 @@ export const users = pgTable(
     index("users_phone_idx").on(t.phone),
     // Search of the patients list by an email address or its beginning (LIKE 'abc%' on lower(email)).
     index("users_email_lower_pattern_idx").on(sql`lower(${t.email}) text_pattern_ops`),
+    // Global search (issue 13): prefix matches in byte order ("C"), so `like 'abc%'` is a range of the index and
+    // `order by … limit n` reads n entries and stops, whatever the number of matches.
+    index("users_search_full_name_c_idx").on(sql`lower(${t.fullName}) collate "C"`, t.id).where(sql`${t.role} = 'patients'`),
+    index("users_search_last_name_c_idx").on(sql`lower(${t.lastName}) collate "C"`, t.id).where(sql`${t.role} = 'patients'`),
+    index("users_search_email_c_idx").on(sql`lower(${t.email}) collate "C"`, t.id).where(sql`${t.role} = 'patients'`),
+    index("users_search_phone_reverse_c_idx").on(sql`reverse(${t.phone}) collate "C"`, t.id).where(sql`${t.role} = 'patients'`),
     // Search by part of a phone number (global search: digits anywhere in the number).
     index("users_phone_trgm_idx").using("gin", sql`${t.phone} gin_trgm_ops`),
     uniqueIndex("users_avatar_key_uq").on(t.avatarKey),
@@ -521,6 +527,7 @@ export const tasks = pgTable(
     // Sort by dateAssigned: about 250 ms → 4 ms at 1M tasks (bench/results/tasks.json).
     index("tasks_date_assigned_id_idx").on(t.dateAssigned, t.id),
     index("tasks_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("tasks_search_title_c_idx").on(sql`lower(${t.title}) collate "C"`, t.id),
     check("tasks_status_ck", sql`${t.status} between 1 and 6`),
     check("tasks_category_ck", sql`${t.category} is null or ${t.category} between 1 and 11`),
   ],

@@ -62,13 +62,20 @@ describe("search by each field", () => {
     expect([...emma.journeys].sort()).toEqual(["Haircare", "PharmacyPurchase", "WeightLoss"]);
   });
 
+  it("matches the start of the name, last name, email and title and the end of the phone, not the middle (issue 13: index ranges)", async () => {
+    for (const text of ["emm", "CART", "patient@", "0123", "5550123"]) expect(patientIds(await search("providers", text)), text).toContain(ids.p1);
+    for (const text of ["mma", "arter", "@demo.test"]) expect(patientIds(await search("providers", text)), text).not.toContain(ids.p1);
+    const middle = taskTitle.slice(3, 12);
+    expect((await search("medicalSupport", middle, "&perGroup=20")).body.data!.tasks.map((t) => t.id)).not.toContain(ids.task);
+  });
+
   it("finds a task by id and by title, with its patient", async () => {
     const byId = await search("medicalSupport", String(ids.task));
     expect(byId.body.data!.tasks.map((t) => t.id)).toContain(ids.task);
     const byTitle = await search("medicalSupport", taskTitle.slice(0, 12), "&perGroup=20");
     const found = byTitle.body.data!.tasks.find((t) => t.id === ids.task);
     expect(byTitle.body.data!.tasks.length).toBeGreaterThan(0);
-    expect(byTitle.body.data!.tasks.every((t) => t.title.toLowerCase().includes(taskTitle.slice(0, 12).toLowerCase()))).toBe(true);
+    expect(byTitle.body.data!.tasks.every((t) => t.title.toLowerCase().startsWith(taskTitle.slice(0, 12).toLowerCase()))).toBe(true);
     if (found) expect(found.patient).toEqual({ id: ids.p1, fullName: "Emma Carter" });
   });
 
@@ -83,10 +90,15 @@ describe("search by each field", () => {
   });
 
   it("answers at most perGroup rows per group (5 by default, 20 at most) and nothing for an unmatched text", async () => {
-    const five = await search("providers", "an");
+    // 21 patients whose last name starts with the same 2 letters (the demo has fewer).
+    await api.database.db.execute(
+      sql`insert into users (email, role, first_name, last_name) select 'qv' || g || '@limit.test', 'patients', 'Limit', 'Qvtest' || g from generate_series(1, 21) g`,
+    );
+    const two = "qv";
+    const five = await search("providers", two);
     expect(five.body.data!.treatments.length).toBe(5);
-    expect((await search("providers", "an", "&perGroup=20")).body.data!.treatments.length).toBe(20);
-    expect((await search("providers", "an", "&perGroup=21")).status).toBe(400);
+    expect((await search("providers", two, "&perGroup=20")).body.data!.treatments.length).toBe(20);
+    expect((await search("providers", two, "&perGroup=21")).status).toBe(400);
     expect((await search("providers", "zzqxjv")).body.data).toEqual({ treatments: [], tasks: [], users: [] });
   });
 });
@@ -110,8 +122,8 @@ describe("the access rule", () => {
 
 describe("highlighting", () => {
   it("wraps each match in a span with a class, escapes the rest", async () => {
-    const emma = (await search("providers", "mma car")).body.data!.treatments.find((t) => t.patient.id === ids.p1)!;
-    expect(emma.highlight.fullName).toBe('E<span class="search-highlight">mma Car</span>ter');
+    const emma = (await search("providers", "emma car")).body.data!.treatments.find((t) => t.patient.id === ids.p1)!;
+    expect(emma.highlight.fullName).toBe('<span class="search-highlight">Emma Car</span>ter');
     const phone = (await search("providers", "(415) 555-0123")).body.data!.treatments.find((t) => t.patient.id === ids.p1)!;
     expect(phone.highlight.phone).toBe('+1<span class="search-highlight">4155550123</span>');
   });
@@ -119,7 +131,7 @@ describe("highlighting", () => {
   it("keeps markup in the data as text: a task titled with HTML comes back escaped, only span[class] survives", async () => {
     const m = c("providers");
     const [provider] = await rows<{ id: number }>(sql`select id from users where email = 'nurse@demo.test'`);
-    const title = `<img src=x onerror=alert(1)><script>alert(2)</script> zqxmark <b>bold</b>`;
+    const title = `zqxmark <img src=x onerror=alert(1)><script>alert(2)</script> <b>bold</b>`;
     const created = await m.post<{ id: number }>("/api/v1/tasks", { title, description: "x", patientId: ids.p1, providerId: Number(provider!.id), status: 1, sectionType: 1 });
     expect(created.status).toBe(200);
     const found = (await search("providers", "zqxmark")).body.data!.tasks.find((t) => t.id === created.body.data!.id)!;
@@ -129,8 +141,8 @@ describe("highlighting", () => {
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;");
     expect(html.replace(/<span class="search-highlight">|<\/span>/g, "")).not.toMatch(/<[a-z/]/i);
     // A search text that is itself markup is highlighted as text.
-    const markup = (await search("providers", "<b>bold</b>")).body.data!.tasks.find((t) => t.id === created.body.data!.id)!;
-    expect(markup.highlight.title).toContain('<span class="search-highlight">&lt;b&gt;bold&lt;/b&gt;</span>');
+    const markup = (await search("providers", "zqxmark <img")).body.data!.tasks.find((t) => t.id === created.body.data!.id)!;
+    expect(markup.highlight.title).toContain('<span class="search-highlight">zqxmark &lt;img</span>');
   });
 });
 
