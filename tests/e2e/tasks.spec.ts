@@ -283,7 +283,8 @@ test.describe("tasks page", () => {
     await signIn(page, "nurse", "/staff");
     const patient = await person(page, "patient", "Liam Foster");
     await page.goto(`/staff/patients/${patient.id}`);
-    await page.getByRole("link", { name: "Create task" }).click();
+    // The record's header has one on every tab; the overview's open tasks panel another, to the same address.
+    await page.getByRole("link", { name: "Create task" }).first().click();
     await expect(page).toHaveURL(new RegExp(`/staff/tasks\\?task=new&patientId=${patient.id}`));
     await hydrated(page, testInfo);
     const picker = page.getByRole("dialog", { name: "Create a task" }).locator("[data-picker=patientId]");
