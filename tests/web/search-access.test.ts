@@ -75,9 +75,10 @@ describe("global search without JavaScript", () => {
   it("a provider (providerUsers) finds only the patients they may see", async () => {
     const provider = await as("provider");
     const manager = await as("manager");
-    const all = await manager.get("/manager/search/example.test");
+    // Names start with "Ma" often enough (Mateo, Madison, Maria; Martinez, Martin…) to fill the results page.
+    const all = await manager.get("/manager/search/ma");
     const ids = (page: WebPage) => page.$$("#treatments a").map((a) => a.getAttribute("href")!.split("/").pop()!);
-    expect(ids(all).length).toBe(20);
+    expect(ids(all).length).toBeGreaterThan(10);
     // By ID, one patient at a time: some the manager finds, the provider does not.
     let hidden: string | undefined;
     for (const id of ids(all)) {
