@@ -23,8 +23,9 @@ import { createApi } from "../api/app.ts";
 import { loadApiConfig } from "../api/config.ts";
 import { resolveSecrets } from "../api/domain/secrets.ts";
 import { openDatabase, type Database } from "../api/db/client.ts";
-import { seedDemo, DEMO_PASSWORD } from "../api/db/seed/demo.ts";
+import { seedDemo } from "../api/db/seed/demo.ts";
 import { createLogger } from "../api/logger.ts";
+import { BenchClient } from "./client.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -36,41 +37,14 @@ const rowsOf = <R>(r: unknown) => (r as { rows: R[] }).rows;
 
 type Case = { name: string; p50: number; p95: number; p99: number; rows: number; load1: number };
 
-class Client {
-  cookies = new Map<string, string>();
-  csrf = "";
-  constructor(readonly base: string) {}
-  async request(method: string, p: string, body?: unknown): Promise<{ status: number; json: { data: Record<string, unknown[]> & { csrfTokenValue: string } } }> {
-    const headers: Record<string, string> = { Accept: "application/json", "X-Requested-With": "XMLHttpRequest", "X-Frontend-Version": "2" };
-    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (method !== "GET" && this.csrf) headers["X-CSRF-Token"] = this.csrf;
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    const res = await fetch(this.base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      const value = pair.slice(eq + 1).trim();
-      if (value) this.cookies.set(pair.slice(0, eq).trim(), value);
-      else this.cookies.delete(pair.slice(0, eq).trim());
-    }
-    const text = await res.text();
-    return { status: res.status, json: text ? JSON.parse(text) : null };
-  }
-  async signIn(email: string): Promise<void> {
-    this.csrf = (await this.request("POST", "/api/v1/users/session-info", {})).json.data.csrfTokenValue;
-    const r = await this.request("POST", "/actions/users/login", { loginName: email, password: DEMO_PASSWORD });
-    if (r.status !== 200) throw new Error(`sign-in of ${email} failed: ${r.status}`);
-    this.csrf = r.json.data.csrfTokenValue;
-  }
-}
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 /** The search cases against an API at `base` on `database` (already filled). */
 export async function runGlobalSearchBench(base: string, database: Database): Promise<Case[]> {
-  const nurse = new Client(base);
+  const nurse = new BenchClient(base);
   await nurse.signIn("nurse@demo.test");
-  const provider = new Client(base);
+  const provider = new BenchClient(base);
   await provider.signIn("provider@demo.test");
   // Texts from the data: a scaled patient's email and phone, an id deep in the table, a date of birth.
   const [deep] = rowsOf<{ id: number; email: string; phone: string | null; first: string; last: string; dob: string | null }>(
@@ -80,7 +54,7 @@ export async function runGlobalSearchBench(base: string, database: Database): Pr
   );
   const [{ patients }] = rowsOf<{ patients: number }>(await database.db.execute(sql`select count(*)::int as patients from patients`));
   const digits = (deep.phone ?? "").replace(/\D/g, "").slice(-7);
-  const cases: [string, Client, string][] = [
+  const cases: [string, BenchClient, string][] = [
     ["nurse: a last name (trigram)", nurse, deep.last],
     ["nurse: first and last name", nurse, `${deep.first} ${deep.last}`],
     ["nurse: an email", nurse, deep.email],
@@ -105,7 +79,7 @@ export async function runGlobalSearchBench(base: string, database: Database): Pr
     const run = async () => {
       const r = await client.request("GET", url);
       if (r.status !== 200) throw new Error(`${url}: ${r.status}`);
-      rows = Object.values(r.json.data).reduce((n, group) => n + group.length, 0);
+      rows = Object.values(r.json.data as Record<string, unknown[]>).reduce((n: number, group) => n + group.length, 0);
     };
     for (let i = 0; i < WARMUP; i++) await run();
     const times: number[] = [];

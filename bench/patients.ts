@@ -30,13 +30,14 @@ import { createApi } from "../api/app.ts";
 import { loadApiConfig } from "../api/config.ts";
 import { resolveSecrets } from "../api/domain/secrets.ts";
 import { openDatabase, type Database } from "../api/db/client.ts";
-import { seedDemo, DEMO_PASSWORD } from "../api/db/seed/demo.ts";
+import { seedDemo } from "../api/db/seed/demo.ts";
 import { seedScaled } from "../api/db/seed/scaled.ts";
 import { createLogger } from "../api/logger.ts";
 import { PATIENT_LIST_TABS, dropEmpty, pastDueQuerySchema, providerListQuerySchema } from "../api/contract/provider-list.ts";
 import { visiblePatientsSql } from "../api/domain/patient-access.ts";
 import { cappedCountSql, countPlan, decodeCursor, filterConditions, listPageSql, parseSearch, pastDueConditions, pastDuePageSql } from "../api/domain/provider-list.ts";
 import type { Role } from "../api/contract/roles.ts";
+import { BenchClient } from "./client.ts";
 
 const dialect = new PgDialect();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -92,36 +93,6 @@ async function fill(database: Database): Promise<{ patients: number; treatments:
   return { patients: n.p, treatments: n.t };
 }
 
-type Json = { message?: string; data: { length: number; csrfTokenValue: string; id: number }; pages: { nextCursor: string | null } };
-
-class Client {
-  cookies = new Map<string, string>();
-  csrf = "";
-  constructor(readonly base: string) {}
-  async request(method: string, p: string, body?: unknown): Promise<{ status: number; json: Json }> {
-    const headers: Record<string, string> = { Accept: "application/json", "X-Requested-With": "XMLHttpRequest", "X-Frontend-Version": "2" };
-    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (method !== "GET" && this.csrf) headers["X-CSRF-Token"] = this.csrf;
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    const res = await fetch(this.base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      const value = pair.slice(eq + 1).trim();
-      if (value) this.cookies.set(pair.slice(0, eq).trim(), value);
-      else this.cookies.delete(pair.slice(0, eq).trim());
-    }
-    const text = await res.text();
-    return { status: res.status, json: (text ? JSON.parse(text) : null) as Json };
-  }
-  async signIn(email: string): Promise<number> {
-    this.csrf = (await this.request("POST", "/api/v1/users/session-info", {})).json.data.csrfTokenValue;
-    const r = await this.request("POST", "/actions/users/login", { loginName: email, password: DEMO_PASSWORD });
-    if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${r.json?.message}`);
-    this.csrf = r.json.data.csrfTokenValue;
-    return r.json.data.id;
-  }
-}
 
 type Result = {
   name: string;
@@ -157,12 +128,12 @@ export async function runPatientsBench(): Promise<void> {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));
     });
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const viewers: { label: string; role: Role; email: string; client: Client; id: number }[] = [];
+    const viewers: { label: string; role: Role; email: string; client: BenchClient; id: number }[] = [];
     for (const [label, role, email] of [
       ["manager", "providers", "manager@demo.test"],
       ["providerUsers", "providerUsers", "provider@demo.test"],
     ] as const) {
-      const client = new Client(base);
+      const client = new BenchClient(base);
       viewers.push({ label, role, email, client, id: await client.signIn(email) });
     }
     // The demo provider sees the patients of the treatments assigned to them: give them a share of the scaled ones,
@@ -236,7 +207,7 @@ export async function runPatientsBench(): Promise<void> {
     const cursorAt = async (viewer: (typeof viewers)[number], p: string, page: number) => {
       let cursor: string | null = null;
       for (let i = 1; i < page; i++) {
-        const r = await viewer.client.request("GET", p + (cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""));
+        const r: Awaited<ReturnType<BenchClient["request"]>> = await viewer.client.request("GET", p + (cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""));
         cursor = r.json.pages.nextCursor;
         if (!cursor) break;
       }

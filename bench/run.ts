@@ -40,6 +40,7 @@ import type { SQL } from "drizzle-orm";
 import { parseTasksQuery } from "../api/contract/tasks.ts";
 import { buildListPlan, dayBounds, decodeCursor } from "../api/domain/tasks.ts";
 import { benchPatientRecord } from "./patient-record.ts";
+import { BenchClient } from "./client.ts";
 
 const dialect = new PgDialect();
 
@@ -134,38 +135,6 @@ async function fill(database: Database): Promise<{ tasks: number; seeded: string
 // ---------------------------------------------------------------------------------------------------
 // HTTP client (cookies + CSRF, like the web tier)
 
-/** The answers the bench reads: { message, data, pages } envelopes. */
-type Json = { message?: string; data: { length: number; csrfTokenValue: string; id: number }; pages: { nextCursor: string | null } };
-
-class Client {
-  cookies = new Map<string, string>();
-  csrf = "";
-  constructor(readonly base: string) {}
-  async request(method: string, p: string, body?: unknown): Promise<{ status: number; json: Json }> {
-    const headers: Record<string, string> = { Accept: "application/json", "X-Requested-With": "XMLHttpRequest", "X-Frontend-Version": "2" };
-    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (method !== "GET" && this.csrf) headers["X-CSRF-Token"] = this.csrf;
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    const res = await fetch(this.base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      const value = pair.slice(eq + 1).trim();
-      if (value) this.cookies.set(pair.slice(0, eq).trim(), value);
-      else this.cookies.delete(pair.slice(0, eq).trim());
-    }
-    const text = await res.text();
-    return { status: res.status, json: (text ? JSON.parse(text) : null) as Json };
-  }
-  async signIn(email: string, password: string): Promise<number> {
-    const info = await this.request("POST", "/api/v1/users/session-info", {});
-    this.csrf = info.json.data.csrfTokenValue;
-    const r = await this.request("POST", "/actions/users/login", { loginName: email, password });
-    if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${r.json?.message}`);
-    this.csrf = r.json.data.csrfTokenValue;
-    return r.json.data.id;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Measuring
@@ -235,7 +204,7 @@ async function main(): Promise<void> {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));
     });
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const client = new Client(base);
+    const client = new BenchClient(base);
     const me = await client.signIn(LOGIN, DEMO_PASSWORD);
     log(`API on ${base}, signed in as ${LOGIN} (id ${me})`);
 
