@@ -746,6 +746,24 @@ export const staffDependents = pgTable(
   ],
 );
 
+/**
+ * Which staff member sees which patient directly (api/domain/patient-access.ts): one row per (staff, patient) with
+ * the number of that staff member's treatments of the patient (treatments.provider_id) and of their live grants
+ * (staff_patient_access, not revoked). Kept by the statement triggers of its migration (hand-written part) on
+ * treatments and staff_patient_access; a row whose counts both reach 0 is deleted. Dependents (staff_dependents) are
+ * not expanded here: a dependent reads the rows of their supervisors too (`staff_id = any(ids)`).
+ */
+export const staffPatientVisibility = pgTable(
+  "staff_patient_visibility",
+  {
+    staffId: integer("staff_id").notNull(),
+    patientId: integer("patient_id").notNull(),
+    assigned: integer("assigned").notNull().default(0),
+    granted: integer("granted").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.patientId] })],
+);
+
 export const chatAttachments = pgTable(
   "chat_attachments",
   {
