@@ -49,6 +49,17 @@ export async function accessIdsOf(db: Db, viewer: Viewer): Promise<number[]> {
 }
 
 /**
+ * The staff ids whose visibility rows a scoped viewer reads (themselves and their active supervisors); undefined for
+ * every other role. A list may read staff_treatment_list by these ids (api/domain/provider-list.ts, ListSource): its
+ * rows are exactly the treatments of the patients of staff_patient_visibility, so it decides the same as
+ * visiblePatientsSql.
+ */
+export async function scopedAccessIds(db: Db, viewer: Viewer): Promise<number[] | undefined> {
+  if (!(SCOPED_ROLES as readonly Role[]).includes(viewer.role)) return undefined;
+  return accessIdsOf(db, viewer);
+}
+
+/**
  * An SQL condition on a column holding a patient's user id: true for the patients `viewer` may see. Undefined
  * for a clinic-wide role (no filter); for a patient, only their own id. Reads staff_patient_visibility (kept by
  * triggers from assignments and live grants, migration 0014) by its primary key (staff_id, patient_id): one index
