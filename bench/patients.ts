@@ -34,8 +34,8 @@ import { seedDemo } from "../api/db/seed/demo.ts";
 import { seedScaled } from "../api/db/seed/scaled.ts";
 import { createLogger } from "../api/logger.ts";
 import { PATIENT_LIST_TABS, dropEmpty, pastDueQuerySchema, providerListQuerySchema } from "../api/contract/provider-list.ts";
-import { visiblePatientsSql } from "../api/domain/patient-access.ts";
-import { cappedCountSql, countPlan, decodeCursor, filterConditions, listPageSql, parseSearch, pastDueConditions, pastDuePageSql } from "../api/domain/provider-list.ts";
+import { scopedAccessIds, visiblePatientsSql } from "../api/domain/patient-access.ts";
+import { cappedCountSql, countPlan, decodeCursor, filterConditions, listPageSql, listSourceFor, parseSearch, pastDueConditions, pastDuePageSql, sourceCondition } from "../api/domain/provider-list.ts";
 import type { Role } from "../api/contract/roles.ts";
 import { BenchClient } from "./client.ts";
 
@@ -169,9 +169,10 @@ export async function runPatientsBench(): Promise<void> {
       }
       const q = providerListQuerySchema.parse(raw);
       const search = q.search ? parseSearch(q.search) : null;
-      const conds = filterConditions(q, search, visible);
+      const src = listSourceFor(q.sort, await scopedAccessIds(database.db, { id: viewer.id, role: viewer.role }));
+      const conds = filterConditions(q, search, src ? sourceCondition(src) : visible);
       const cursor = q.cursor ? decodeCursor(q.cursor, q.sort) : null;
-      return [listPageSql(q, conds, cursor), countPlan(q, conds, cursor, search, visible !== undefined).sql];
+      return [listPageSql(q, conds, cursor, src), countPlan(q, conds, cursor, search, visible !== undefined, src).sql];
     };
     const measure = async (name: string, viewer: (typeof viewers)[number], p: string, withDb = true) => {
       const get = async () => {

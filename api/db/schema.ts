@@ -753,6 +753,48 @@ export const staffDependents = pgTable(
   ],
 );
 
+/**
+ * Which staff member sees which patient directly (api/domain/patient-access.ts): one row per (staff, patient) with
+ * the number of that staff member's treatments of the patient (treatments.provider_id) and of their live grants
+ * (staff_patient_access, not revoked). Kept by the statement triggers of its migration (hand-written part) on
+ * treatments and staff_patient_access; a row whose counts both reach 0 is deleted. Dependents (staff_dependents) are
+ * not expanded here: a dependent reads the rows of their supervisors too (`staff_id = any(ids)`).
+ */
+export const staffPatientVisibility = pgTable(
+  "staff_patient_visibility",
+  {
+    staffId: integer("staff_id").notNull(),
+    patientId: integer("patient_id").notNull(),
+    assigned: integer("assigned").notNull().default(0),
+    granted: integer("granted").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.patientId] }), index("staff_patient_visibility_patient_idx").on(t.patientId, t.staffId)],
+);
+
+/**
+ * A scoped viewer's patients list (api/domain/provider-list.ts): one row per (staff member, treatment of a patient in
+ * their staff_patient_visibility) with the treatment's list tab, so that a provider's page of a tab is one index range
+ * (staff_id, list_tab, treatment_id) like the manager's (list_tab, id). Kept by the triggers of its migration
+ * (hand-written part): rows of a patient's treatments are added when a (staff, patient) visibility row appears and
+ * removed when it goes; a new treatment gets a row per staff member who sees its patient; a treatment's tab change is
+ * copied.
+ */
+export const staffTreatmentList = pgTable(
+  "staff_treatment_list",
+  {
+    staffId: integer("staff_id").notNull(),
+    treatmentId: integer("treatment_id")
+      .notNull()
+      .references(() => treatments.id, { onDelete: "cascade" }),
+    listTab: text("list_tab"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.staffId, t.treatmentId] }),
+    index("staff_treatment_list_tab_idx").on(t.staffId, t.listTab, t.treatmentId),
+    index("staff_treatment_list_treatment_idx").on(t.treatmentId),
+  ],
+);
+
 export const chatAttachments = pgTable(
   "chat_attachments",
   {

@@ -14,11 +14,11 @@
  *   3. any patient a staff member they are a dependent of sees through 1 or 2 (staff_dependents, one level).
  * - Patients see only themselves (their own routes check that); guests nothing.
  */
-import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Role } from "../contract/roles.ts";
 import type { Db } from "../db/client.ts";
-import { staffDependents, staffPatientAccess, treatments, users } from "../db/schema.ts";
+import { staffDependents, staffPatientVisibility, users } from "../db/schema.ts";
 
 /** Roles that see every patient (see the decision above). */
 export const CLINIC_WIDE_ROLES = [
@@ -49,21 +49,28 @@ export async function accessIdsOf(db: Db, viewer: Viewer): Promise<number[]> {
 }
 
 /**
+ * The staff ids whose visibility rows a scoped viewer reads (themselves and their active supervisors); undefined for
+ * every other role. A list may read staff_treatment_list by these ids (api/domain/provider-list.ts, ListSource): its
+ * rows are exactly the treatments of the patients of staff_patient_visibility, so it decides the same as
+ * visiblePatientsSql.
+ */
+export async function scopedAccessIds(db: Db, viewer: Viewer): Promise<number[] | undefined> {
+  if (!(SCOPED_ROLES as readonly Role[]).includes(viewer.role)) return undefined;
+  return accessIdsOf(db, viewer);
+}
+
+/**
  * An SQL condition on a column holding a patient's user id: true for the patients `viewer` may see. Undefined
- * for a clinic-wide role (no filter); for a patient, only their own id. Built from indexed lookups
- * (treatments_provider_patient_idx, staff_patient_access_staff_idx), so it stays cheap at a million patients.
+ * for a clinic-wide role (no filter); for a patient, only their own id. Reads staff_patient_visibility (kept by
+ * triggers from assignments and live grants, migration 0014) by its primary key (staff_id, patient_id): one index
+ * range per staff id, whatever the number of treatments or grants.
  */
 export async function visiblePatientsSql(db: Db, viewer: Viewer, patientColumn: AnyPgColumn | SQL): Promise<SQL | undefined> {
   if (seesEveryPatient(viewer.role)) return undefined;
   if (viewer.role === "patients") return sql`${patientColumn} = ${viewer.id}`;
   if (!(SCOPED_ROLES as readonly Role[]).includes(viewer.role)) return sql`false`;
   const ids = await accessIdsOf(db, viewer);
-  const assigned = db.selectDistinct({ id: treatments.patientId }).from(treatments).where(inArray(treatments.providerId, ids));
-  const granted = db
-    .select({ id: staffPatientAccess.patientId })
-    .from(staffPatientAccess)
-    .where(and(inArray(staffPatientAccess.staffId, ids), isNull(staffPatientAccess.revokedAt)));
-  return sql`(${patientColumn} in (${assigned}) or ${patientColumn} in (${granted}))`;
+  return sql`${patientColumn} in (select ${staffPatientVisibility.patientId} from ${staffPatientVisibility} where ${inArray(staffPatientVisibility.staffId, ids)})`;
 }
 
 /** Whether `viewer` may see the patient `patientId` (which must be a patient's user id; the caller checks that). */
@@ -73,11 +80,8 @@ export async function canSeePatient(db: Db, viewer: Viewer, patientId: number): 
   if (!(SCOPED_ROLES as readonly Role[]).includes(viewer.role)) return false;
   const ids = await accessIdsOf(db, viewer);
   const rows = await db.execute(sql`
-    select 1 from ${treatments} where ${treatments.patientId} = ${patientId} and ${inArray(treatments.providerId, ids)}
-    union all
-    select 1 from ${staffPatientAccess}
-     where ${staffPatientAccess.patientId} = ${patientId} and ${inArray(staffPatientAccess.staffId, ids)}
-       and ${staffPatientAccess.revokedAt} is null
+    select 1 from ${staffPatientVisibility}
+     where ${staffPatientVisibility.patientId} = ${patientId} and ${inArray(staffPatientVisibility.staffId, ids)}
     limit 1`);
   return (rows as unknown as { rows: unknown[] }).rows.length > 0;
 }

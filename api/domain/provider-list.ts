@@ -122,14 +122,35 @@ export function filterConditions(q: Pick<ProviderListQuery, "status" | "readyToR
   return conds;
 }
 
-const tabCondition = (tab: PatientListTab): SQL | null => (tab === "all" ? null : sql`t.list_tab = ${tab}`);
+/**
+ * Where a list reads its treatments. `null`: the treatments table, filtered by the viewer's visibility condition. A
+ * scoped viewer with no supervisor sorting by id: their rows of staff_treatment_list (migration 0015, kept by
+ * triggers), joined to treatments, so that a tab's page is one index range (staff_id, list_tab, treatment_id) however
+ * few of the tab's rows are theirs; the staff_id condition is then the visibility condition.
+ */
+export type ListSource = { staffId: number } | null;
 
-function orderBy(sort: ProviderListSort | "past_due"): SQL {
+/** The source of a list request: the staff list table only for one access id (no supervisor) and an id sort. */
+export function listSourceFor(sort: ProviderListSort, accessIds: number[] | undefined): ListSource {
+  if (!accessIds || accessIds.length !== 1 || (sort !== "id_desc" && sort !== "id_asc")) return null;
+  return { staffId: accessIds[0] };
+}
+
+/** The visibility condition of a list read from `src` (undefined for the treatments table). */
+export const sourceCondition = (src: ListSource): SQL | undefined => (src ? sql`l.staff_id = ${src.staffId}` : undefined);
+
+const fromSql = (src: ListSource): SQL => (src ? sql`staff_treatment_list l JOIN treatments t ON t.id = l.treatment_id` : sql`treatments t`);
+const tabColumn = (src: ListSource): SQL => (src ? sql`l.list_tab` : sql`t.list_tab`);
+const idColumn = (src: ListSource): SQL => (src ? sql`l.treatment_id` : sql`t.id`);
+
+const tabCondition = (tab: PatientListTab, src: ListSource = null): SQL | null => (tab === "all" ? null : sql`${tabColumn(src)} = ${tab}`);
+
+function orderBy(sort: ProviderListSort | "past_due", src: ListSource = null): SQL {
   switch (sort) {
     case "id_desc":
-      return sql`t.id DESC`;
+      return sql`${idColumn(src)} DESC`;
     case "id_asc":
-      return sql`t.id ASC`;
+      return sql`${idColumn(src)} ASC`;
     case "name_asc":
       return sql`t.patient_name ASC, t.id ASC`;
     case "name_desc":
@@ -139,12 +160,12 @@ function orderBy(sort: ProviderListSort | "past_due"): SQL {
   }
 }
 
-function keyset(c: ListCursor): SQL {
+function keyset(c: ListCursor, src: ListSource = null): SQL {
   switch (c.s) {
     case "id_desc":
-      return sql`t.id < ${c.id}`;
+      return sql`${idColumn(src)} < ${c.id}`;
     case "id_asc":
-      return sql`t.id > ${c.id}`;
+      return sql`${idColumn(src)} > ${c.id}`;
     case "name_asc":
       return sql`(t.patient_name, t.id) > (${c.n!}, ${c.id})`;
     case "name_desc":
@@ -155,7 +176,7 @@ function keyset(c: ListCursor): SQL {
 }
 
 /** One page (perPage + 1 rows, to know whether another follows) with what a row shows. */
-function pageSql(conds: SQL[], sort: ProviderListSort | "past_due", limit: number): SQL {
+function pageSql(conds: SQL[], sort: ProviderListSort | "past_due", limit: number, src: ListSource = null): SQL {
   return sql`SELECT t.id, t.patient_id AS "patientId", t.patient_name AS "patientName", t.section_type AS "sectionType",
       t.review_status AS "reviewStatus", t.review_kind AS "reviewKind", t.patient_status AS "patientStatus",
       t.patient_status_key AS "patientStatusKey", t.list_tab AS "tab", t.provider_id AS "providerId",
@@ -166,30 +187,30 @@ function pageSql(conds: SQL[], sort: ProviderListSort | "past_due", limit: numbe
       u.email, u.phone, to_char(p.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth",
       date_part('year', age(p.date_of_birth))::int AS age, pr.full_name AS "providerName",
       (SELECT s.status FROM subscriptions s WHERE s.treatment_id = t.id ORDER BY s.id DESC LIMIT 1)::int AS "subscriptionStatus"
-    FROM (SELECT * FROM treatments t WHERE ${and(conds)} ORDER BY ${orderBy(sort)} LIMIT ${limit}) t
+    FROM (SELECT t.* FROM ${fromSql(src)} WHERE ${and(conds)} ORDER BY ${orderBy(sort, src)} LIMIT ${limit}) t
     JOIN users u ON u.id = t.patient_id
     LEFT JOIN patients p ON p.user_id = t.patient_id
     LEFT JOIN users pr ON pr.id = t.provider_id
     ORDER BY ${orderBy(sort)}`;
 }
 
-export function listPageSql(q: ProviderListQuery, base: SQL[], cursor: ListCursor | null): SQL {
+export function listPageSql(q: ProviderListQuery, base: SQL[], cursor: ListCursor | null, src: ListSource = null): SQL {
   const conds = [...base];
-  const tab = tabCondition(q.tab);
+  const tab = tabCondition(q.tab, src);
   if (tab) conds.push(tab);
-  if (cursor) conds.push(keyset(cursor));
-  return pageSql(conds, q.sort, q.perPage + 1);
+  if (cursor) conds.push(keyset(cursor, src));
+  return pageSql(conds, q.sort, q.perPage + 1, src);
 }
 
 const CAP = PROVIDER_LIST_COUNT_CAP;
 
 /** Every tab's count under the filters, each over at most CAP + 1 rows: one statement. */
-export function tabCountsSql(base: SQL[]): SQL {
+export function tabCountsSql(base: SQL[], src: ListSource = null): SQL {
   const columns = PATIENT_LIST_TABS.map((tab) => {
     const conds = [...base];
-    const cond = tabCondition(tab);
+    const cond = tabCondition(tab, src);
     if (cond) conds.push(cond);
-    return sql`(SELECT count(*)::int FROM (SELECT 1 FROM treatments t WHERE ${and(conds)} LIMIT ${CAP + 1}) x) AS ${sql.identifier(tab)}`;
+    return sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${fromSql(src)} WHERE ${and(conds)} LIMIT ${CAP + 1}) x) AS ${sql.identifier(tab)}`;
   });
   return sql`SELECT ${sql.join(columns, sql`, `)}`;
 }
@@ -198,8 +219,8 @@ export function tabCountsSql(base: SQL[]): SQL {
  * The tab counts of a search by name: one scan of at most CAP + 1 matching rows, grouped by tab (see the contract).
  * Answers the same shape as tabCountsSql, plus `total` (the rows scanned).
  */
-export function tabCountsSampleSql(base: SQL[]): SQL {
-  return sql`SELECT x.list_tab AS tab, count(*)::int AS n FROM (SELECT t.list_tab FROM treatments t WHERE ${and(base)} LIMIT ${CAP + 1}) x GROUP BY x.list_tab`;
+export function tabCountsSampleSql(base: SQL[], src: ListSource = null): SQL {
+  return sql`SELECT x.list_tab AS tab, count(*)::int AS n FROM (SELECT ${tabColumn(src)} AS list_tab FROM ${fromSql(src)} WHERE ${and(base)} LIMIT ${CAP + 1}) x GROUP BY x.list_tab`;
 }
 
 export function sampleTabCounts(groups: { tab: PatientListTab | null; n: number }[]): Record<PatientListTab, TabCount> {
@@ -232,8 +253,8 @@ export function pastDuePageSql(base: SQL[], cursor: ListCursor | null, perPage: 
   return pageSql(cursor ? [...base, keyset(cursor)] : base, "past_due", perPage + 1);
 }
 
-export function cappedCountSql(base: SQL[]): SQL {
-  return sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM treatments t WHERE ${and(base)} LIMIT ${CAP + 1}) x`;
+export function cappedCountSql(base: SQL[], src: ListSource = null): SQL {
+  return sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${fromSql(src)} WHERE ${and(base)} LIMIT ${CAP + 1}) x`;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -315,10 +336,10 @@ export function cursorAfter(r: ListRow, sort: ListCursor["s"]): string {
  * one scan grouped by tab for a search by name or a scoped viewer (providerUsers), and only the tab's own capped count on a page by cursor or with
  * counts=false.
  */
-export function countPlan(q: ProviderListQuery, base: SQL[], cursor: ListCursor | null, search: Search | null, scoped: boolean): { kind: "own" | "sample" | "tabs"; sql: SQL } {
-  if (cursor || !q.counts) return { kind: "own", sql: cappedCountSql(q.tab === "all" ? base : [...base, sql`t.list_tab = ${q.tab}`]) };
-  // A scoped viewer's visibility is a set built once per statement (api/domain/patient-access.ts): one grouped scan.
-  if (search?.kind === "name" || scoped) return { kind: "sample", sql: tabCountsSampleSql(base) };
-  return { kind: "tabs", sql: tabCountsSql(base) };
+export function countPlan(q: ProviderListQuery, base: SQL[], cursor: ListCursor | null, search: Search | null, scoped: boolean, src: ListSource = null): { kind: "own" | "sample" | "tabs"; sql: SQL } {
+  if (cursor || !q.counts) return { kind: "own", sql: cappedCountSql(q.tab === "all" ? base : [...base, sql`${tabColumn(src)} = ${q.tab}`], src) };
+  // A scoped viewer's counts: one grouped scan of at most CAP + 1 of their rows (the contract's "Counts").
+  if (search?.kind === "name" || scoped) return { kind: "sample", sql: tabCountsSampleSql(base, src) };
+  return { kind: "tabs", sql: tabCountsSql(base, src) };
 }
 

@@ -24,7 +24,7 @@ import {
 import { V, fieldCodesOf } from "../contract/validation.ts";
 import type { Db } from "../db/client.ts";
 import { auditEvents, treatments, users } from "../db/schema.ts";
-import { visiblePatientsSql } from "../domain/patient-access.ts";
+import { scopedAccessIds, visiblePatientsSql } from "../domain/patient-access.ts";
 import {
   cappedCountSql,
   countPlan,
@@ -32,9 +32,11 @@ import {
   decodeCursor,
   filterConditions,
   listPageSql,
+  listSourceFor,
   parseSearch,
   pastDueConditions,
   sampleTabCounts,
+  sourceCondition,
   pastDuePageSql,
   toListItem,
   toTabCounts,
@@ -78,18 +80,21 @@ export function providerListRoutes(): Router {
     const cursor = q.cursor ? decodeCursor(q.cursor, q.sort) : null;
     if (q.cursor && !cursor) throw badRequest("common.invalidFields", fieldCode("cursor", V.invalid));
     const { db } = req.deps;
-    const visible = await visiblePatientsSql(db, who, sql`t.patient_id`);
+    // A provider without a supervisor sorting by id reads their own rows of staff_treatment_list (one index range
+    // per tab); otherwise the treatments table filtered by visiblePatientsSql.
+    const src = listSourceFor(q.sort, await scopedAccessIds(db, who));
+    const visible = src ? sourceCondition(src) : await visiblePatientsSql(db, who, sql`t.patient_id`);
     const search = q.search ? parseSearch(q.search) : null;
     const base = filterConditions(q, search, visible);
     // The first page counts every tab (the tab links show them); a page by cursor counts its own tab only; a search
     // by name counts its matches once, grouped by tab (the contract's "Counts").
-    const plan = countPlan(q, base, cursor, search, visible !== undefined);
+    const plan = countPlan(q, base, cursor, search, visible !== undefined, src);
     const counting = async (): Promise<Partial<Record<PatientListTab, TabCount>>> => {
       if (plan.kind === "own") return toTabCounts({ [q.tab]: (await rows<{ n: number }>(db, plan.sql))[0].n });
       if (plan.kind === "sample") return sampleTabCounts(await rows<{ tab: PatientListTab | null; n: number }>(db, plan.sql));
       return toTabCounts((await rows<Record<PatientListTab, number>>(db, plan.sql))[0]);
     };
-    const [page, counts] = await Promise.all([rows<ListRow>(db, listPageSql(q, base, cursor)), counting()]);
+    const [page, counts] = await Promise.all([rows<ListRow>(db, listPageSql(q, base, cursor, src)), counting()]);
     const hasMore = page.length > q.perPage;
     const items = hasMore ? page.slice(0, q.perPage) : page;
     await auditList(req, "treatments.list", patientIdsOf(items), { tab: q.tab, cursor: Boolean(cursor), search: Boolean(q.search) });
