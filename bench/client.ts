@@ -2,7 +2,15 @@
  * The benches' HTTP client of the upstream API: keeps cookies and the CSRF token like the web tier does, and signs
  * a demo user in. One copy for bench/run.ts, bench/patients.ts and bench/global-search.ts.
  */
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApi } from "../api/app.ts";
+import { loadApiConfig } from "../api/config.ts";
+import type { Database } from "../api/db/client.ts";
 import { DEMO_PASSWORD } from "../api/db/seed/demo.ts";
+import { resolveSecrets } from "../api/domain/secrets.ts";
+import { createLogger } from "../api/logger.ts";
 
 /** The answers the benches read: `{ message, data, pages }` envelopes (data as each case reads it). */
 export type BenchJson = {
@@ -41,4 +49,20 @@ export class BenchClient {
     this.csrf = r.json.data.csrfTokenValue;
     return r.json.data.id;
   }
+}
+
+/**
+ * Starts the API on a loopback port over `database` as production runs it (a fresh session secret, a silent
+ * logger, no demo seeding) and answers its server and base URL. One start for every bench.
+ */
+export async function startBenchApi(database: Database, databaseUrl: string): Promise<{ server: Server; base: string }> {
+  const config = await resolveSecrets(
+    loadApiConfig({ NODE_ENV: "production", SESSION_SECRET: randomBytes(32).toString("hex"), DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", SEED_DEMO: "false" }),
+    database.db,
+  );
+  const app = createApi({ config, database, logger: createLogger("silent") });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

@@ -12,20 +12,14 @@
  * Writes bench/results/global-search.json.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { createApi } from "../api/app.ts";
-import { loadApiConfig } from "../api/config.ts";
-import { resolveSecrets } from "../api/domain/secrets.ts";
 import { openDatabase, type Database } from "../api/db/client.ts";
 import { seedDemo } from "../api/db/seed/demo.ts";
-import { createLogger } from "../api/logger.ts";
-import { BenchClient } from "./client.ts";
+import { BenchClient, startBenchApi } from "./client.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -130,12 +124,9 @@ async function standalone(): Promise<void> {
       await database.db.execute(sql`vacuum (analyze) treatments`);
       log(`filled in ${((performance.now() - t) / 1000).toFixed(0)} s`);
     }
-    const config = await resolveSecrets(loadApiConfig({ NODE_ENV: "production", SESSION_SECRET: randomBytes(32).toString("hex"), DATABASE_URL: url, LOG_LEVEL: "silent", SEED_DEMO: "false" }), database.db);
-    const app = createApi({ config, database, logger: createLogger("silent") });
-    server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, "127.0.0.1", () => resolve(s));
-    });
-    await runGlobalSearchBench(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, database);
+    const api = await startBenchApi(database, url);
+    server = api.server;
+    await runGlobalSearchBench(api.base, database);
   } finally {
     if (server) await new Promise<void>((r) => server!.close(() => r()));
     await database.close();

@@ -17,27 +17,21 @@
  * Writes bench/results/patients.json and prints a Markdown table for the README.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { createApi } from "../api/app.ts";
-import { loadApiConfig } from "../api/config.ts";
-import { resolveSecrets } from "../api/domain/secrets.ts";
 import { openDatabase, type Database } from "../api/db/client.ts";
 import { seedDemo } from "../api/db/seed/demo.ts";
 import { seedScaled } from "../api/db/seed/scaled.ts";
-import { createLogger } from "../api/logger.ts";
 import { PATIENT_LIST_TABS, dropEmpty, pastDueQuerySchema, providerListQuerySchema } from "../api/contract/provider-list.ts";
 import { scopedAccessIds, visiblePatientsSql } from "../api/domain/patient-access.ts";
 import { cappedCountSql, countPlan, decodeCursor, filterConditions, listPageSql, listSourceFor, parseSearch, pastDueConditions, pastDuePageSql, sourceCondition } from "../api/domain/provider-list.ts";
 import type { Role } from "../api/contract/roles.ts";
-import { BenchClient } from "./client.ts";
+import { BenchClient, startBenchApi } from "./client.ts";
 
 const dialect = new PgDialect();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -119,15 +113,9 @@ export async function runPatientsBench(): Promise<void> {
     const counts = await fill(database);
     if (env.BENCH_FILL_ONLY) return;
     const version = (await direct.query("show server_version")).rows[0].server_version as string;
-    const config = await resolveSecrets(
-      loadApiConfig({ NODE_ENV: "production", SESSION_SECRET: randomBytes(32).toString("hex"), DATABASE_URL: DB_URL, LOG_LEVEL: "silent", SEED_DEMO: "false" }),
-      database.db,
-    );
-    const app = createApi({ config, database, logger: createLogger("silent") });
-    server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, "127.0.0.1", () => resolve(s));
-    });
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const api = await startBenchApi(database, DB_URL);
+    server = api.server;
+    const base = api.base;
     const viewers: { label: string; role: Role; email: string; client: BenchClient; id: number }[] = [];
     for (const [label, role, email] of [
       ["manager", "providers", "manager@demo.test"],

@@ -21,26 +21,20 @@
  * Between them, the patients list (bench/patients.ts): `-- --patients` runs only that part.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { createApi } from "../api/app.ts";
-import { loadApiConfig } from "../api/config.ts";
-import { resolveSecrets } from "../api/domain/secrets.ts";
 import { openDatabase, type Database } from "../api/db/client.ts";
 import { seedDemo, DEMO_PASSWORD } from "../api/db/seed/demo.ts";
-import { createLogger } from "../api/logger.ts";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import { parseTasksQuery } from "../api/contract/tasks.ts";
 import { buildListPlan, dayBounds, decodeCursor } from "../api/domain/tasks.ts";
 import { benchPatientRecord } from "./patient-record.ts";
-import { BenchClient } from "./client.ts";
+import { BenchClient, startBenchApi } from "./client.ts";
 
 const dialect = new PgDialect();
 
@@ -194,16 +188,9 @@ async function main(): Promise<void> {
   try {
     const { tasks, seeded } = await fill(database);
     const version = (await direct.query("show server_version")).rows[0].server_version as string;
-
-    const config = await resolveSecrets(
-      loadApiConfig({ NODE_ENV: "production", SESSION_SECRET: randomBytes(32).toString("hex"), DATABASE_URL: DB_URL, LOG_LEVEL: "silent", SEED_DEMO: "false" }),
-      database.db,
-    );
-    const app = createApi({ config, database, logger: createLogger("silent") });
-    server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, "127.0.0.1", () => resolve(s));
-    });
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const api = await startBenchApi(database, DB_URL);
+    server = api.server;
+    const base = api.base;
     const client = new BenchClient(base);
     const me = await client.signIn(LOGIN, DEMO_PASSWORD);
     log(`API on ${base}, signed in as ${LOGIN} (id ${me})`);
