@@ -9,7 +9,10 @@ import { translateMessage } from "./i18n.ts";
  * answer's `params` (renamed where the key's variable differs, e.g. minutes → count for the plural). Any other
  * code is shown as the upstream's message (spec §8: "the response message").
  */
-type Entry = string | { key: string; params: (params: ApiParams) => Record<string, unknown> };
+type Entry = string | { key: string; params: (params: ApiParams, t: TFunction) => Record<string, unknown> };
+
+/** A review status (pending, approved, …) by its label in the reader's language. */
+const reviewLabel = (t: TFunction, status: unknown) => t(`patients:review.${String(status)}`);
 
 export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "common.signInRequired": "upstream.signInToContinue",
@@ -94,7 +97,9 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "treatments.providerAssigned": "patients:treatments.assigned",
   "treatments.providerUnassigned": "patients:treatments.providerUnassigned",
   "treatments.statusUpdated": "patients:treatments.statusSaved",
-  "treatments.transitionRefused": { key: "patients:treatments.transitionRefused", params: (p) => ({ from: p.from, to: p.to }) },
+  "treatments.transitionRefused": { key: "patients:treatments.transitionRefused", params: (p, t) => ({ from: reviewLabel(t, p.from), to: reviewLabel(t, p.to) }) },
+  "licenses.outOfState": { key: "patients:licenses.outOfState", params: (p) => ({ state: p.state }) },
+  "licenses.noShippingState": "patients:licenses.noShippingState",
   // Staff access (api/routes/patient-access.ts): keys of the "access" namespace.
   "access.granted": "access:toast.granted",
   "access.revoked": "access:toast.revoked",
@@ -116,7 +121,7 @@ export function translateUpstream({ code, params, message }: UpstreamNotice, t: 
   const entry = code ? UPSTREAM_CODE_KEYS[code as ApiCode] : undefined;
   if (!entry) return message;
   const key = typeof entry === "string" ? entry : entry.key;
-  const values = typeof entry === "string" ? {} : entry.params(params ?? {});
+  const values = typeof entry === "string" ? {} : entry.params(params ?? {}, t);
   return t(key.includes(":") ? key : `common:${key}`, values);
 }
 

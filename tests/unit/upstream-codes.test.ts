@@ -26,12 +26,15 @@ const PARAMS: Partial<Record<ApiCode, ApiParams>> = {
   "account.tooManyCards": { max: 10 },
   "providerList.assigned": { count: 3 },
   "treatments.transitionRefused": { from: "approved", to: "declined" },
+  "licenses.outOfState": { state: "TX" },
 };
 /** Codes the web words differently from the API's English on purpose. */
 const WORDED_DIFFERENTLY: ApiCode[] = [
   "common.noSuchEndpoint",
   "common.csrf",
   "account.noSuchSession",
+  // The statuses are shown by their labels ("Approved"), in Spanish too ("Aprobado"), not as the API's keys.
+  "treatments.transitionRefused",
 ];
 
 describe("the web translates the upstream's codes, never its sentences", () => {
@@ -53,6 +56,12 @@ describe("the web translates the upstream's codes, never its sentences", () => {
       );
     }
     expect(worded).toEqual(WORDED_DIFFERENTLY);
+  });
+
+  it("a refused transition names the statuses in the reader's language", () => {
+    const notice = { code: "treatments.transitionRefused", params: { from: "approved", to: "declined" }, message: "ignored" };
+    expect(translateUpstream(notice, es)).toBe("Este tratamiento no puede pasar de Aprobado a Rechazado.");
+    expect(translateUpstream(notice, en)).toBe("This treatment cannot go from Approved to Declined.");
   });
 
   it("values travel as params: minutes (singular and plural), an address, a count", () => {
