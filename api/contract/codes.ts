@@ -132,6 +132,9 @@ export const API_MESSAGES = {
   "treatments.statusUpdated": "The treatment's status has been updated.",
   /** params `{ from, to }` (review statuses); api/domain/treatment-review.ts */
   "treatments.transitionRefused": "This treatment cannot go from {{from}} to {{to}}.",
+  // License-aware review (api/domain/licenses.ts). params `{ state }` (two-letter code)
+  "licenses.outOfState": "You are not licensed in {{state}}, where this patient lives. A provider licensed there must do this.",
+  "licenses.noShippingState": "This patient has no shipping address, so their state is not known. Ask them to add one first.",
   // Staff access to a patient and dependent staff (api/routes/patient-access.ts).
   "access.granted": "Access granted.",
   "access.revoked": "Access revoked.",

@@ -754,6 +754,39 @@ export const staffDependents = pgTable(
 );
 
 /**
+ * Licenses of clinicians (spec §3 License: state, type, license ID, expiry, collaboration doctor, owner). A
+ * provider may approve or prescribe only for a patient whose shipping state is among their active licenses
+ * (api/domain/licenses.ts, the clinical review issue); the staff operations issue adds their management.
+ * Active: not expired (expires_on on or after today) and not revoked.
+ */
+export const staffLicenses = pgTable(
+  "staff_licenses",
+  {
+    id: id(),
+    /** The owner: the clinician who holds the license. */
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Two-letter US state code, e.g. CA. */
+    state: text("state").notNull(),
+    /** e.g. MD, DO, NP, PA, RN, DEA. */
+    licenseType: text("license_type").notNull(),
+    licenseNumber: text("license_number").notNull(),
+    expiresOn: date("expires_on").notNull(),
+    /** The collaborating physician a nurse practitioner or physician assistant practises with, where the state asks for one. */
+    collaboratingDoctorId: integer("collaborating_doctor_id").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("staff_licenses_staff_state_idx").on(t.staffId, t.state, t.expiresOn),
+    index("staff_licenses_state_staff_idx").on(t.state, t.staffId),
+    check("staff_licenses_state_ck", sql`${t.state} ~ '^[A-Z]{2}$'`),
+  ],
+);
+
+/**
  * Which staff member sees which patient directly (api/domain/patient-access.ts): one row per (staff, patient) with
  * the number of that staff member's treatments of the patient (treatments.provider_id) and of their live grants
  * (staff_patient_access, not revoked). Kept by the statement triggers of its migration (hand-written part) on

@@ -31,6 +31,7 @@ import {
   type TaskStatus,
   type TreatmentReviewStatus,
 } from "../../contract/enums.ts";
+import { seedDemoLicenses } from "./licenses.ts";
 import { seedDemoAccess } from "./access.ts";
 import { seedDemoBilling } from "./billing.ts";
 import { type CatalogueVariant, insertCatalogue } from "./catalogue.ts";
@@ -245,6 +246,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     if (rowsOf<{ n: number }>(existing)[0].n > 0) return { created: false };
     await fill(tx);
     await seedDemoAccess(tx);
+    await seedDemoLicenses(tx);
     return { created: true };
   });
 }
