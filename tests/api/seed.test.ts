@@ -304,6 +304,21 @@ describe.skipIf(!TEST_DATABASE_URL)("scaled seed (PostgreSQL)", () => {
           where c.last_message_at is distinct from (select max(m.created_at) from chat_messages m where m.chat_id = c.id)`,
     );
     expect(bad.n).toBe(0);
+    // Bulk mode turns the staff visibility triggers off during the load and fills their tables after it: they hold
+    // exactly what the triggers keep (migration 0015), and the triggers are on again.
+    const [vis] = await rows<{ missing: number; extra: number; listMissing: number; listExtra: number; off: number }>(
+      d,
+      sql`with want as (select provider_id as s, patient_id as p, count(*)::int as a from treatments where provider_id is not null group by 1, 2),
+               wantList as (select v.staff_id as s, t.id as t, t.list_tab as tab from staff_patient_visibility v join treatments t on t.patient_id = v.patient_id)
+          select (select count(*) from want w where not exists (select 1 from staff_patient_visibility v where v.staff_id = w.s and v.patient_id = w.p and v.assigned = w.a))::int as missing,
+                 (select count(*) from staff_patient_visibility v where not exists (select 1 from want w where w.s = v.staff_id and w.p = v.patient_id))::int as extra,
+                 (select count(*) from wantList w where not exists (select 1 from staff_treatment_list l where l.staff_id = w.s and l.treatment_id = w.t and l.list_tab is not distinct from w.tab))::int as "listMissing",
+                 (select count(*) from staff_treatment_list l where not exists (select 1 from wantList w where w.s = l.staff_id and w.t = l.treatment_id))::int as "listExtra",
+                 (select count(*) from pg_trigger where tgname in ('treatments_visibility_ins', 'treatments_list_ins', 'staff_visibility_list_ins') and tgenabled = 'D')::int as off`,
+    );
+    expect(vis).toEqual({ missing: 0, extra: 0, listMissing: 0, listExtra: 0, off: 0 });
+    const [{ n: visible }] = await rows<{ n: number }>(d, sql`select count(*)::int as n from staff_treatment_list`);
+    expect(visible).toBeGreaterThan(1000);
   });
 
   it("continues after the demo seed without touching it", async () => {

@@ -124,6 +124,31 @@ async function setAsideIndexesAndForeignKeys(tx: Db, tables: readonly string[], 
   };
 }
 
+/** The triggers of migration 0015 that keep staff_patient_visibility and staff_treatment_list on an INSERT of treatments. */
+const VISIBILITY_TRIGGERS = [
+  ["treatments", "treatments_visibility_ins"],
+  ["treatments", "treatments_list_ins"],
+  ["staff_patient_visibility", "staff_visibility_list_ins"],
+] as const;
+
+/**
+ * What those triggers would have written for the treatments ids base+1 … base+n (new patients' treatments, so no
+ * earlier rows of theirs exist): one grouped upsert into staff_patient_visibility, then their list rows.
+ */
+async function fillStaffVisibility(tx: Db, base: number, n: number): Promise<void> {
+  await tx.execute(sql`
+    insert into staff_patient_visibility as v (staff_id, patient_id, assigned, granted)
+    select provider_id, patient_id, count(*)::int, 0 from treatments
+     where id > ${base} and id <= ${base + n} and provider_id is not null
+     group by provider_id, patient_id
+    on conflict (staff_id, patient_id) do update set assigned = v.assigned + excluded.assigned`);
+  await tx.execute(sql`
+    insert into staff_treatment_list (staff_id, treatment_id, list_tab)
+    select v.staff_id, t.id, t.list_tab from treatments t join staff_patient_visibility v on v.patient_id = t.patient_id
+     where t.id > ${base} and t.id <= ${base + n}
+    on conflict do nothing`);
+}
+
 /** Reserves n ids of a table's identity sequence; returns the id before the block (ids are base+1 … base+n). */
 async function reserveIds(db: Db, table: string, n: number): Promise<number> {
   const seq = sql.raw(`pg_get_serial_sequence('${table}', 'id')`);
@@ -254,6 +279,10 @@ export async function seedScaled(db: Db, opts: ScaledOptions): Promise<ScaledRes
     if (bulk) {
       await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
       restore = await setAsideIndexesAndForeignKeys(tx, LOADED_TABLES, log);
+      // The staff visibility triggers (migration 0015) look up a patient's treatments per visibility row: without
+      // the indexes set aside above that is a scan of treatments per row (quadratic at a million). They are off
+      // during the load, and their two tables are filled set-based once the indexes are back (below).
+      for (const [table, trigger] of VISIBILITY_TRIGGERS) await tx.execute(sql.raw(`alter table ${table} disable trigger ${trigger}`));
     }
     for (let a = 1; a <= total; a += chunk) {
       const b = Math.min(total, a + chunk - 1);
@@ -387,6 +416,10 @@ export async function seedScaled(db: Db, opts: ScaledOptions): Promise<ScaledRes
       const t = performance.now();
       await restore();
       log(`  indexes and foreign keys restored: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      const v = performance.now();
+      await fillStaffVisibility(tx, tb, total);
+      for (const [table, trigger] of VISIBILITY_TRIGGERS) await tx.execute(sql.raw(`alter table ${table} enable trigger ${trigger}`));
+      log(`  staff visibility of the new treatments filled: ${((performance.now() - v) / 1000).toFixed(1)} s`);
     }
   });
   log(`  time per table: ${[...timings].map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(", ")}`);
