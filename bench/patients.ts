@@ -150,14 +150,14 @@ export async function runPatientsBench(): Promise<void> {
       const url = new URL(p, "http://x");
       const raw = dropEmpty(Object.fromEntries(url.searchParams));
       const visible = await visiblePatientsSql(database.db, { id: viewer.id, role: viewer.role }, sql`t.patient_id`);
+      const src = listSourceFor(await scopedAccessIds(database.db, { id: viewer.id, role: viewer.role }));
       if (url.pathname.endsWith("-past-due")) {
         const q = pastDueQuerySchema.parse(raw);
-        const conds = pastDueConditions(q, visible);
-        return [pastDuePageSql(conds, q.cursor ? decodeCursor(q.cursor, "past_due") : null, q.perPage), cappedCountSql(conds)];
+        const conds = pastDueConditions(q, src ? sourceCondition(src) : visible);
+        return [pastDuePageSql(conds, q.cursor ? decodeCursor(q.cursor, "past_due") : null, q.perPage, src), cappedCountSql(conds, src)];
       }
       const q = providerListQuerySchema.parse(raw);
       const search = q.search ? parseSearch(q.search) : null;
-      const src = listSourceFor(q.sort, await scopedAccessIds(database.db, { id: viewer.id, role: viewer.role }));
       const conds = filterConditions(q, search, src ? sourceCondition(src) : visible);
       const cursor = q.cursor ? decodeCursor(q.cursor, q.sort) : null;
       return [listPageSql(q, conds, cursor, src), countPlan(q, conds, cursor, search, visible !== undefined, src).sql];

@@ -53,12 +53,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { btree_gin } = await import("@electric-sql/pglite/contrib/btree_gin");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dataDir = options.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir.startsWith("memory://") ? undefined : dataDir, {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzle(client, { schema }) as unknown as Db;

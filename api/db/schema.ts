@@ -820,11 +820,38 @@ export const staffTreatmentList = pgTable(
       .notNull()
       .references(() => treatments.id, { onDelete: "cascade" }),
     listTab: text("list_tab"),
+    /**
+     * Copies of the treatment's list columns (migration 0017, kept by the same triggers as list_tab), so that a scoped
+     * viewer's every filter, sort and past-due page is one index range of their own rows (api/domain/provider-list.ts
+     * reads this table under the treatments' column names).
+     */
+    patientId: integer("patient_id").notNull(),
+    patientStatus: smallint("patient_status").notNull(),
+    patientName: text("patient_name").notNull(),
+    sectionType: smallint("section_type").notNull(),
+    providerId: integer("provider_id"),
+    reviewStatus: text("review_status").notNull(),
+    reviewKind: text("review_kind").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.staffId, t.treatmentId] }),
     index("staff_treatment_list_tab_idx").on(t.staffId, t.listTab, t.treatmentId),
     index("staff_treatment_list_treatment_idx").on(t.treatmentId),
+    // The filters and sorts of the patients list and past due, per staff member (the treatments' own indexes, with staff_id first).
+    index("staff_treatment_list_inactive_idx").on(t.staffId, t.treatmentId).where(sql`${t.patientStatus} = 0`),
+    index("staff_treatment_list_inactive_tab_idx").on(t.staffId, t.listTab, t.treatmentId).where(sql`${t.patientStatus} = 0`),
+    index("staff_treatment_list_kind_idx").on(t.staffId, t.reviewKind, t.treatmentId).where(sql`${t.reviewStatus} = 'pending'`),
+    index("staff_treatment_list_kind_tab_idx").on(t.staffId, t.reviewKind, t.listTab, t.treatmentId).where(sql`${t.reviewStatus} = 'pending'`),
+    index("staff_treatment_list_section_idx").on(t.staffId, t.sectionType, t.treatmentId),
+    index("staff_treatment_list_section_tab_idx").on(t.staffId, t.sectionType, t.listTab, t.treatmentId),
+    index("staff_treatment_list_provider_idx").on(t.staffId, t.providerId, t.treatmentId),
+    index("staff_treatment_list_name_idx").on(t.staffId, t.patientName, t.treatmentId),
+    index("staff_treatment_list_tab_name_idx").on(t.staffId, t.listTab, t.patientName, t.treatmentId),
+    index("staff_treatment_list_past_due_idx").on(t.staffId, t.createdAt, t.treatmentId).where(sql`${t.reviewStatus} = 'pending'`),
+    index("staff_treatment_list_patient_idx").on(t.staffId, t.patientId),
+    // A search by name among one staff member's rows: both keys in one GIN index (btree_gin for staff_id).
+    index("staff_treatment_list_name_trgm_idx").using("gin", t.staffId, sql`${t.patientName} gin_trgm_ops`),
   ],
 );
 

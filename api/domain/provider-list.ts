@@ -124,33 +124,39 @@ export function filterConditions(q: Pick<ProviderListQuery, "status" | "readyToR
 
 /**
  * Where a list reads its treatments. `null`: the treatments table, filtered by the viewer's visibility condition. A
- * scoped viewer with no supervisor sorting by id: their rows of staff_treatment_list (migration 0015, kept by
- * triggers), joined to treatments, so that a tab's page is one index range (staff_id, list_tab, treatment_id) however
- * few of the tab's rows are theirs; the staff_id condition is then the visibility condition.
+ * scoped viewer with no supervisor: their own rows of staff_treatment_list (migrations 0015 and 0017, kept by
+ * triggers), which carry the treatments' list columns under the same names, so that every tab, filter, sort and the
+ * past-due page is one index range with staff_id first however few of the table's rows are theirs; the staff_id
+ * condition is then the visibility condition. A page's display columns are read from treatments for its rows only.
+ * A viewer with a supervisor (several access ids) reads the treatments table: the staff list rows of two staff
+ * members would hold the same treatment twice.
  */
 export type ListSource = { staffId: number } | null;
 
-/** The source of a list request: the staff list table only for one access id (no supervisor) and an id sort. */
-export function listSourceFor(sort: ProviderListSort, accessIds: number[] | undefined): ListSource {
-  if (!accessIds || accessIds.length !== 1 || (sort !== "id_desc" && sort !== "id_asc")) return null;
+/** The source of a list request: the staff list table for one access id (no supervisor). */
+export function listSourceFor(accessIds: number[] | undefined): ListSource {
+  if (!accessIds || accessIds.length !== 1) return null;
   return { staffId: accessIds[0] };
 }
 
 /** The visibility condition of a list read from `src` (undefined for the treatments table). */
-export const sourceCondition = (src: ListSource): SQL | undefined => (src ? sql`l.staff_id = ${src.staffId}` : undefined);
+export const sourceCondition = (src: ListSource): SQL | undefined => (src ? sql`t.staff_id = ${src.staffId}` : undefined);
 
-const fromSql = (src: ListSource): SQL => (src ? sql`staff_treatment_list l JOIN treatments t ON t.id = l.treatment_id` : sql`treatments t`);
-const tabColumn = (src: ListSource): SQL => (src ? sql`l.list_tab` : sql`t.list_tab`);
-const idColumn = (src: ListSource): SQL => (src ? sql`l.treatment_id` : sql`t.id`);
+/** The rows a list reads, as `t` with the treatments' column names. */
+const fromSql = (src: ListSource): SQL =>
+  src
+    ? sql`(SELECT l.staff_id, l.treatment_id AS id, l.list_tab, l.patient_id, l.patient_status, l.patient_name, l.section_type,
+          l.provider_id, l.review_status, l.review_kind, l.created_at FROM staff_treatment_list l) t`
+    : sql`treatments t`;
 
-const tabCondition = (tab: PatientListTab, src: ListSource = null): SQL | null => (tab === "all" ? null : sql`${tabColumn(src)} = ${tab}`);
+const tabCondition = (tab: PatientListTab): SQL | null => (tab === "all" ? null : sql`t.list_tab = ${tab}`);
 
-function orderBy(sort: ProviderListSort | "past_due", src: ListSource = null): SQL {
+function orderBy(sort: ProviderListSort | "past_due"): SQL {
   switch (sort) {
     case "id_desc":
-      return sql`${idColumn(src)} DESC`;
+      return sql`t.id DESC`;
     case "id_asc":
-      return sql`${idColumn(src)} ASC`;
+      return sql`t.id ASC`;
     case "name_asc":
       return sql`t.patient_name ASC, t.id ASC`;
     case "name_desc":
@@ -160,12 +166,12 @@ function orderBy(sort: ProviderListSort | "past_due", src: ListSource = null): S
   }
 }
 
-function keyset(c: ListCursor, src: ListSource = null): SQL {
+function keyset(c: ListCursor): SQL {
   switch (c.s) {
     case "id_desc":
-      return sql`${idColumn(src)} < ${c.id}`;
+      return sql`t.id < ${c.id}`;
     case "id_asc":
-      return sql`${idColumn(src)} > ${c.id}`;
+      return sql`t.id > ${c.id}`;
     case "name_asc":
       return sql`(t.patient_name, t.id) > (${c.n!}, ${c.id})`;
     case "name_desc":
@@ -187,7 +193,11 @@ function pageSql(conds: SQL[], sort: ProviderListSort | "past_due", limit: numbe
       u.email, u.phone, to_char(p.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth",
       date_part('year', age(p.date_of_birth))::int AS age, pr.full_name AS "providerName",
       (SELECT s.status FROM subscriptions s WHERE s.treatment_id = t.id ORDER BY s.id DESC LIMIT 1)::int AS "subscriptionStatus"
-    FROM (SELECT t.* FROM ${fromSql(src)} WHERE ${and(conds)} ORDER BY ${orderBy(sort, src)} LIMIT ${limit}) t
+    FROM (${
+      src
+        ? sql`SELECT tr.* FROM (SELECT t.id FROM ${fromSql(src)} WHERE ${and(conds)} ORDER BY ${orderBy(sort)} LIMIT ${limit}) k JOIN treatments tr ON tr.id = k.id`
+        : sql`SELECT t.* FROM treatments t WHERE ${and(conds)} ORDER BY ${orderBy(sort)} LIMIT ${limit}`
+    }) t
     JOIN users u ON u.id = t.patient_id
     LEFT JOIN patients p ON p.user_id = t.patient_id
     LEFT JOIN users pr ON pr.id = t.provider_id
@@ -196,9 +206,9 @@ function pageSql(conds: SQL[], sort: ProviderListSort | "past_due", limit: numbe
 
 export function listPageSql(q: ProviderListQuery, base: SQL[], cursor: ListCursor | null, src: ListSource = null): SQL {
   const conds = [...base];
-  const tab = tabCondition(q.tab, src);
+  const tab = tabCondition(q.tab);
   if (tab) conds.push(tab);
-  if (cursor) conds.push(keyset(cursor, src));
+  if (cursor) conds.push(keyset(cursor));
   return pageSql(conds, q.sort, q.perPage + 1, src);
 }
 
@@ -208,7 +218,7 @@ const CAP = PROVIDER_LIST_COUNT_CAP;
 export function tabCountsSql(base: SQL[], src: ListSource = null): SQL {
   const columns = PATIENT_LIST_TABS.map((tab) => {
     const conds = [...base];
-    const cond = tabCondition(tab, src);
+    const cond = tabCondition(tab);
     if (cond) conds.push(cond);
     return sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${fromSql(src)} WHERE ${and(conds)} LIMIT ${CAP + 1}) x) AS ${sql.identifier(tab)}`;
   });
@@ -220,7 +230,7 @@ export function tabCountsSql(base: SQL[], src: ListSource = null): SQL {
  * Answers the same shape as tabCountsSql, plus `total` (the rows scanned).
  */
 export function tabCountsSampleSql(base: SQL[], src: ListSource = null): SQL {
-  return sql`SELECT x.list_tab AS tab, count(*)::int AS n FROM (SELECT ${tabColumn(src)} AS list_tab FROM ${fromSql(src)} WHERE ${and(base)} LIMIT ${CAP + 1}) x GROUP BY x.list_tab`;
+  return sql`SELECT x.list_tab AS tab, count(*)::int AS n FROM (SELECT t.list_tab FROM ${fromSql(src)} WHERE ${and(base)} LIMIT ${CAP + 1}) x GROUP BY x.list_tab`;
 }
 
 export function sampleTabCounts(groups: { tab: PatientListTab | null; n: number }[]): Record<PatientListTab, TabCount> {
@@ -249,8 +259,8 @@ export function pastDueConditions(q: PastDueQuery, visible: SQL | undefined): SQ
   return conds;
 }
 
-export function pastDuePageSql(base: SQL[], cursor: ListCursor | null, perPage: number): SQL {
-  return pageSql(cursor ? [...base, keyset(cursor)] : base, "past_due", perPage + 1);
+export function pastDuePageSql(base: SQL[], cursor: ListCursor | null, perPage: number, src: ListSource = null): SQL {
+  return pageSql(cursor ? [...base, keyset(cursor)] : base, "past_due", perPage + 1, src);
 }
 
 export function cappedCountSql(base: SQL[], src: ListSource = null): SQL {
@@ -337,7 +347,7 @@ export function cursorAfter(r: ListRow, sort: ListCursor["s"]): string {
  * counts=false.
  */
 export function countPlan(q: ProviderListQuery, base: SQL[], cursor: ListCursor | null, search: Search | null, scoped: boolean, src: ListSource = null): { kind: "own" | "sample" | "tabs"; sql: SQL } {
-  if (cursor || !q.counts) return { kind: "own", sql: cappedCountSql(q.tab === "all" ? base : [...base, sql`${tabColumn(src)} = ${q.tab}`], src) };
+  if (cursor || !q.counts) return { kind: "own", sql: cappedCountSql(q.tab === "all" ? base : [...base, sql`t.list_tab = ${q.tab}`], src) };
   // A scoped viewer's counts: one grouped scan of at most CAP + 1 of their rows (the contract's "Counts").
   if (search?.kind === "name" || scoped) return { kind: "sample", sql: tabCountsSampleSql(base, src) };
   return { kind: "tabs", sql: tabCountsSql(base, src) };

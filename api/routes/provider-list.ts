@@ -80,9 +80,9 @@ export function providerListRoutes(): Router {
     const cursor = q.cursor ? decodeCursor(q.cursor, q.sort) : null;
     if (q.cursor && !cursor) throw badRequest("common.invalidFields", fieldCode("cursor", V.invalid));
     const { db } = req.deps;
-    // A provider without a supervisor sorting by id reads their own rows of staff_treatment_list (one index range
-    // per tab); otherwise the treatments table filtered by visiblePatientsSql.
-    const src = listSourceFor(q.sort, await scopedAccessIds(db, who));
+    // A provider without a supervisor reads their own rows of staff_treatment_list (one index range per tab, filter
+    // and sort); otherwise the treatments table filtered by visiblePatientsSql.
+    const src = listSourceFor(await scopedAccessIds(db, who));
     const visible = src ? sourceCondition(src) : await visiblePatientsSql(db, who, sql`t.patient_id`);
     const search = q.search ? parseSearch(q.search) : null;
     const base = filterConditions(q, search, visible);
@@ -120,8 +120,9 @@ export function providerListRoutes(): Router {
     const cursor = q.cursor ? decodeCursor(q.cursor, "past_due") : null;
     if (q.cursor && !cursor) throw badRequest("common.invalidFields", fieldCode("cursor", V.invalid));
     const { db } = req.deps;
-    const base = pastDueConditions(q, await visiblePatientsSql(db, who, sql`t.patient_id`));
-    const [page, [counted]] = await Promise.all([rows<ListRow>(db, pastDuePageSql(base, cursor, q.perPage)), rows<{ n: number }>(db, cappedCountSql(base))]);
+    const src = listSourceFor(await scopedAccessIds(db, who));
+    const base = pastDueConditions(q, src ? sourceCondition(src) : await visiblePatientsSql(db, who, sql`t.patient_id`));
+    const [page, [counted]] = await Promise.all([rows<ListRow>(db, pastDuePageSql(base, cursor, q.perPage, src)), rows<{ n: number }>(db, cappedCountSql(base, src))]);
     const hasMore = page.length > q.perPage;
     const items = hasMore ? page.slice(0, q.perPage) : page;
     await auditList(req, "treatments.pastDue", patientIdsOf(items), { cursor: Boolean(cursor), hours: PAST_DUE_HOURS });

@@ -229,6 +229,36 @@ describe("who sees which patient", () => {
     // And in the past-due list.
     for (const r of await all("providerUsers", "perPage=100", "/api/v1/treatments/provider-list-past-due")) expect(visible.has(r.patient.id)).toBe(true);
   });
+
+  it("a provider's own list (staff_treatment_list, migration 0017) answers what the clinic-wide list does for their patients, for every filter, sort and past due", async () => {
+    const visible = new Set(
+      (await rows<{ id: number }>(sql`select distinct patient_id as id from treatments where provider_id = ${ids.provider}
+        union select patient_id from staff_patient_access where staff_id = ${ids.provider} and revoked_at is null`)).map((r) => Number(r.id)),
+    );
+    const mine = (items: ProviderListItem[]) => items.filter((r) => visible.has(r.patient.id)).map((r) => r.id);
+    const queries = [
+      "perPage=7&status=inactive",
+      "perPage=7&status=active&tab=active",
+      "perPage=7&readyToReview=new_patient",
+      "perPage=7&readyToReview=refill&tab=review_ready",
+      "perPage=7&journey=1",
+      "perPage=7&journey=2&tab=inactive",
+      `perPage=7&providerId=${ids.provider}`,
+      "perPage=7&sort=name_asc",
+      "perPage=7&sort=name_desc&tab=active",
+      "perPage=7&sort=id_asc&tab=new_intake",
+      "perPage=7&search=a",
+    ];
+    // The provider pages by 7 (cursors inside their own rows), the clinic-wide list by 100.
+    for (const q of queries) expect((await all("providerUsers", q)).map((r) => r.id), q).toEqual(mine(await all("providers", q.replace("perPage=7", "perPage=100"))));
+    const pastDue = "/api/v1/treatments/provider-list-past-due";
+    expect((await all("providerUsers", "perPage=5", pastDue)).map((r) => r.id)).toEqual(mine(await all("providers", "perPage=100", pastDue)));
+    // The copies follow the treatment: a change of the patient's status and of the treatment's review moves the row.
+    const [first] = await all("providerUsers", "perPage=1&tab=active");
+    await api.database.db.execute(sql`update patients set status = 0, status_key = 'canceled' where user_id = ${first.patient.id}`);
+    expect((await all("providerUsers", "perPage=50&status=inactive&tab=inactive")).map((r) => r.id)).toContain(first.id);
+    expect((await all("providerUsers", "perPage=50&tab=active")).map((r) => r.id)).not.toContain(first.id);
+  });
 });
 
 describe("bad input", () => {

@@ -143,8 +143,11 @@ async function fillStaffVisibility(tx: Db, base: number, n: number): Promise<voi
      group by provider_id, patient_id
     on conflict (staff_id, patient_id) do update set assigned = v.assigned + excluded.assigned`);
   await tx.execute(sql`
-    insert into staff_treatment_list (staff_id, treatment_id, list_tab)
-    select v.staff_id, t.id, t.list_tab from treatments t join staff_patient_visibility v on v.patient_id = t.patient_id
+    insert into staff_treatment_list (staff_id, treatment_id, list_tab, patient_id, patient_status, patient_name, section_type,
+                                      provider_id, review_status, review_kind, created_at)
+    select v.staff_id, t.id, t.list_tab, t.patient_id, t.patient_status, t.patient_name, t.section_type, t.provider_id,
+           t.review_status, t.review_kind, t.created_at
+      from treatments t join staff_patient_visibility v on v.patient_id = t.patient_id
      where t.id > ${base} and t.id <= ${base + n}
     on conflict do nothing`);
 }
