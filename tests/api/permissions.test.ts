@@ -10,7 +10,7 @@ import { ROLES, type Role } from "../../api/contract/roles.ts";
 import { Client, LOGINS, signedIn, startTestApi, type Reply, type TestApi } from "./harness.ts";
 import { makeImage, uploadFile } from "./patient-account-helpers.ts";
 import * as schema from "../../api/db/schema.ts";
-import { and, desc, eq, ne } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { nextStatuses } from "../../api/domain/treatment-review.ts";
 
 let api: TestApi;
@@ -294,15 +294,14 @@ const samples: Record<EndpointKey, Sample> = {
   "GET /api/v1/chats/messages": { path: () => `/api/v1/chats/messages?chatId=${chatId}`, ok: 200 },
 };
 
-/** The demo patient's first approved treatment of a prescription product, other than the one update-status walks. */
+/**
+ * The demo patient's treatment with the seed's prescriptions, approved (the update-status walk may have moved it:
+ * set back directly, so the prescription call has an approved treatment whatever ran before).
+ */
 async function approvedTreatment(): Promise<number> {
-  const [t] = await api.database.db
-    .select({ id: schema.treatments.id })
-    .from(schema.treatments)
-    .innerJoin(schema.prescriptions, eq(schema.prescriptions.treatmentId, schema.treatments.id))
-    .where(and(eq(schema.treatments.patientId, demoPatientId), eq(schema.treatments.reviewStatus, "approved"), ne(schema.treatments.id, recordTreatmentId)))
-    .limit(1);
-  return t!.id;
+  const [p] = await api.database.db.select({ id: schema.prescriptions.treatmentId }).from(schema.prescriptions).where(eq(schema.prescriptions.patientId, demoPatientId)).limit(1);
+  await api.database.db.update(schema.treatments).set({ reviewStatus: "approved" }).where(eq(schema.treatments.id, p!.id));
+  return p!.id;
 }
 
 describe("permission matrix", () => {
