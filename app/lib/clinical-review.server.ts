@@ -21,6 +21,9 @@ import { informFormSchema, noteFormSchema, prescriptionFormSchema, recordVisitFo
 import { redirectWithToast, takeToasts } from "./toast.server.ts";
 import { translateUpstream } from "./upstream-messages.ts";
 import { getUpstream, UpstreamError } from "./upstream.server.ts";
+import { stepPaths } from "./clinical-steps.ts";
+
+export { stepPaths };
 
 type Context = Readonly<RouterContextProvider>;
 export type { PrescriptionContext };
@@ -52,13 +55,6 @@ function valuesOf(form: FormData): Record<string, string | string[]> {
 }
 
 const patientTree = (role: string) => (role === "providers" ? "manager" : "staff");
-export const stepPaths = (patientId: string, treatmentId: string) => ({
-  recordVisit: `/staff/patients/${patientId}/intakes/${treatmentId}/record-visit`,
-  managePrescription: `/provider/patients/${patientId}/intakes/${treatmentId}/manage-prescription`,
-  dosespot: `/staff/patients/${patientId}/intakes/${treatmentId}/dosespot`,
-  informPatient: `/staff/patients/${patientId}/intakes/${treatmentId}/inform-patient`,
-  print: (prescriptionId: number) => `/provider/patients/${patientId}/intakes/${treatmentId}/prescriptions/${prescriptionId}`,
-});
 
 /** The patient (name, prescribing URL) and the treatment of the address, which must be theirs. */
 async function patientAndTreatment(context: Context, patientId: string, treatmentId: string) {

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dosespot";
 import { StepHeader } from "~/components/clinical/step-form";
 import { Alert } from "~/components/ui/alert";
-import { prescriptionLoader, stepPaths } from "~/lib/clinical-review.server";
+import { prescriptionLoader } from "~/lib/clinical-review.server";
+import { stepPaths } from "~/lib/clinical-steps";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useTranslation } from "~/lib/use-translation";
 
