@@ -20,6 +20,7 @@ import { providerListRoutes } from "./routes/provider-list.ts";
 import { treatmentsRoutes } from "./routes/treatments.ts";
 import { patientsRoutes } from "./routes/patients.ts";
 import { chatsRoutes } from "./routes/chats.ts";
+import { clinicalReviewRoutes } from "./routes/clinical-review.ts";
 import { globalSearchRoutes } from "./routes/global-search.ts";
 import { patientAccessRoutes } from "./routes/patient-access.ts";
 
@@ -68,6 +69,7 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(providerListRoutes()); // before treatmentsRoutes: /api/v1/treatments/provider-list is not a treatment id
   app.use(treatmentsRoutes());
   app.use(patientsRoutes());
+  app.use(clinicalReviewRoutes()); // before chatsRoutes: /api/v1/chats/messages is not a chat id
   app.use(chatsRoutes());
   app.use(patientAccessRoutes());
   app.use(globalSearchRoutes());

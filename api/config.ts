@@ -46,6 +46,10 @@ const apiEnvSchema = z
     PUBLIC_URL: z.string().url().optional(),
     TRUST_PROXY: z.string().optional(),
     LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
+    /** The e-prescribing adapter (api/domain/eprescribe/): local (prescriptions here, printable) or dosespot (SSO). */
+    EPRESCRIBE_PROVIDER: z.enum(["local", "dosespot"], { error: "EPRESCRIBE_PROVIDER must be local or dosespot" }).default("local"),
+    /** dosespot: the SSO URL, https, with {patientId}, {clinicianId}, {treatmentId} filled per patient. */
+    DOSESPOT_SSO_URL_TEMPLATE: z.string().regex(/^https:\/\/\S+$/, "DOSESPOT_SSO_URL_TEMPLATE must be an https:// URL").optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
@@ -85,6 +89,9 @@ export type ApiSettings = {
   publicUrl: string;
   trustProxy: string | undefined;
   logLevel: "silent" | "error" | "warn" | "info" | "debug";
+  /** EPRESCRIBE_PROVIDER and DOSESPOT_SSO_URL_TEMPLATE (api/domain/eprescribe/). */
+  eprescribeProvider: "local" | "dosespot";
+  doseSpotSsoUrlTemplate: string | undefined;
 };
 
 /** The complete configuration of a running API: the settings with their secrets (api/domain/secrets.ts). */
@@ -141,5 +148,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiSettings
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.NODE_ENV === "test" && !env.LOG_LEVEL ? "silent" : e.LOG_LEVEL,
+    eprescribeProvider: e.EPRESCRIBE_PROVIDER,
+    doseSpotSsoUrlTemplate: e.DOSESPOT_SSO_URL_TEMPLATE,
   };
 }

@@ -68,6 +68,9 @@ export default [
     route("resources/tasks/users", "routes/resources/tasks-users.ts"), // user picker pages (JSON)
     route("resources/tasks/mine", "routes/resources/tasks-mine.ts"), // header tasks dropdown pages (JSON)
     route("resources/global-search", "routes/resources/global-search.ts"), // header search dropdown (JSON)
+    route("resources/allergies", "routes/resources/allergies.ts"), // the record-visit allergies combobox (JSON)
+    // The printable prescription (no layout: it prints as the page it is).
+    route("provider/patients/:patientId/intakes/:treatmentId/prescriptions/:prescriptionId", "routes/provider/prescription-print.tsx"),
 
     // ── Patient (patients only) ───────────────────────────────────────────────────────────────
     layout("routes/patient/layout.tsx", [

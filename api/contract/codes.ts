@@ -135,6 +135,13 @@ export const API_MESSAGES = {
   // License-aware review (api/domain/licenses.ts). params `{ state }` (two-letter code)
   "licenses.outOfState": "You are not licensed in {{state}}, where this patient lives. A provider licensed there must do this.",
   "licenses.noShippingState": "This patient has no shipping address, so their state is not known. Ask them to add one first.",
+  // The clinical review's steps (api/routes/clinical-review.ts; contract api/contract/clinical-review.ts).
+  "visits.recorded": "The visit has been recorded.",
+  "notes.recorded": "The note has been recorded.",
+  "prescriptions.saved": "The prescription has been saved.",
+  "prescriptions.notFound": "No such prescription.",
+  "prescriptions.notApproved": "A prescription can be written only for an approved treatment.",
+  "messages.sent": "The message has been sent to the patient.",
   // Staff access to a patient and dependent staff (api/routes/patient-access.ts).
   "access.granted": "Access granted.",
   "access.revoked": "Access revoked.",

@@ -16,6 +16,7 @@ import * as chats from "./chats.ts";
 import * as users from "./users.ts";
 import * as patientAccess from "./patient-access.ts";
 import * as globalSearch from "./global-search.ts";
+import * as clinical from "./clinical-review.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -202,6 +203,16 @@ const table = {
   "DELETE /api/v1/staff/:staffId/dependents/:dependentId": { data: patientAccess.dependentResultSchema },
   // Global search (api/contract/global-search.ts).
   "GET /api/v1/global-search": { query: globalSearch.globalSearchQuerySchema, data: globalSearch.globalSearchSchema },
+  // The clinical review's steps (api/contract/clinical-review.ts).
+  "POST /api/v1/patient/:patientId/treatment/:treatmentId/record": { body: clinical.recordVisitRequestSchema, data: clinical.visitRecordAnswerSchema },
+  "GET /api/v1/allergies": { query: clinical.allergiesQuerySchema, data: clinical.allergiesAnswerSchema },
+  "POST /api/v1/patient/:patientId/treatment/:treatmentId/notes": { body: clinical.noteRequestSchema, data: clinical.noteAnswerSchema },
+  "GET /api/v1/treatments/:id/prescription": { data: clinical.prescriptionContextSchema },
+  "PUT /api/v2/treatments/:id/update-dosage-instruction": { body: clinical.dosageInstructionRequestSchema, data: clinical.prescriptionAnswerSchema },
+  "GET /api/v1/prescriptions/:id": { data: clinical.printablePrescriptionSchema },
+  "GET /api/v1/message-templates": { query: clinical.templatesQuerySchema, data: clinical.templatesAnswerSchema },
+  "POST /api/v1/patient/:patientId/treatment/:treatmentId/inform": { body: clinical.informRequestSchema, data: clinical.informAnswerSchema },
+  "GET /api/v1/chats/messages": { query: clinical.chatMessagesQuerySchema, data: clinical.chatMessagesAnswerSchema },
 } satisfies Partial<Record<EndpointKey, EndpointContract>>;
 
 export const contracts: Partial<Record<EndpointKey, EndpointContract>> = table;

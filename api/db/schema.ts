@@ -702,6 +702,66 @@ export const weightEntries = pgTable(
   ],
 );
 
+// ── clinical review: prescriptions and messages (H2) ──
+/**
+ * Prescriptions (spec §3 Prescription: diagnosis code, instructions, units dose; §7 update-dosage-instruction):
+ * what a clinician prescribed for a treatment. Append-only history: a change of the dosage instruction is a new
+ * row, and the row it replaces gets `superseded_at` (so the current one is the treatment's row without it; a
+ * partial unique index keeps one). `provider` names the e-prescribing adapter that took it (api/domain/eprescribe/).
+ */
+export const prescriptions = pgTable(
+  "prescriptions",
+  {
+    id: id(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    treatmentId: integer("treatment_id")
+      .notNull()
+      .references(() => treatments.id, { onDelete: "cascade" }),
+    prescriberId: integer("prescriber_id").references(() => users.id, { onDelete: "set null" }),
+    /** ICD-10 code of the shipped list (api/contract/clinical-review-rules.ts ICD10_CODES). */
+    diagnosisCode: text("diagnosis_code").notNull(),
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    /** The medication as prescribed (product and variant names at the time: the catalogue may change later). */
+    medication: text("medication").notNull(),
+    instructions: text("instructions").notNull(),
+    unitsDose: text("units_dose").notNull(),
+    /** The doses per cycle month, e.g. ["2.5mg","5mg"]; null when the medication has no dosage cycle. */
+    dosageCycle: jsonb("dosage_cycle").$type<string[]>(),
+    provider: text("provider", { enum: ["local", "dosespot"] }).notNull().default("local"),
+    externalId: text("external_id"),
+    supersededAt: timestamp("superseded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("prescriptions_treatment_idx").on(t.treatmentId, t.id),
+    index("prescriptions_patient_idx").on(t.patientId, t.id),
+    uniqueIndex("prescriptions_current_uq").on(t.treatmentId).where(sql`${t.supersededAt} is null`),
+  ],
+);
+
+/**
+ * Message templates (spec §3 Message template: group, category, name, text, variables) of the "inform the patient"
+ * step: `group` is the journey's slug, `category` the outcome (approved, declined, changes, prescription…), one row
+ * per language. `text` holds {{variables}} (api/domain/message-templates.ts fills them).
+ */
+export const messageTemplates = pgTable(
+  "message_templates",
+  {
+    id: id(),
+    group: text("group").notNull(),
+    category: text("category").notNull(),
+    name: text("name").notNull(),
+    locale: text("locale", { enum: ["en-US", "es-US"] }).notNull(),
+    text: text("text").notNull(),
+    variables: jsonb("variables").$type<string[]>().notNull().default([]),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("message_templates_group_idx").on(t.group, t.locale, t.category, t.id)],
+);
+
 /**
  * Staff access to a patient (spec §6 "Staff can be given access to a patient"): an explicit grant, from the
  * patient's access-management tab. Revoking keeps the row (revokedAt) so the tab can show who had access.

@@ -28,6 +28,10 @@ const TASK_MANAGERS = TASK_MANAGER_ROLES;
 const WORKLOAD_ROLES = ["providers", "customerSupportManagers", "medicalSupportManagers"] as const satisfies readonly Role[];
 /** Staff who assign a treatment's provider and change its review status (the clinical roles). */
 const TREATMENT_EDITORS = TREATMENT_EDITOR_ROLES;
+/** The clinicians: providers (manager) and providerUsers (provider). */
+const CLINICIANS = ["providers", "providerUsers"] as const satisfies readonly Role[];
+/** Who records notes (the nurse-note flow of app/lib/access.ts): the clinicians and both medical support roles. */
+const NOTE_WRITERS = ["providers", "providerUsers", "medicalSupport", "medicalSupportManagers"] as const satisfies readonly Role[];
 
 export const permissions = {
   "GET /api/health": { roles: ANYONE, summary: "Service and database health" },
@@ -135,6 +139,19 @@ export const permissions = {
   // Global search (api/routes/global-search.ts; contract api/contract/global-search.ts): every staff role; only
   // patients the caller may see; audited with the patients returned.
   "GET /api/v1/global-search": { roles: STAFF, summary: "Header search: treatments (patients by name, ID, phone, email, date of birth), tasks, staff; highlighted; audited" },
+  // The clinical review's steps (api/routes/clinical-review.ts; contract and decisions api/contract/clinical-review.ts),
+  // following the pages of app/lib/access.ts: record visit, prescription and informing the patient for the clinicians
+  // (providers, providerUsers); notes for the clinicians and both medical support roles (the nurse-note flow); the
+  // allergies list (no patient data) for every staff role. Object level: api/domain/patient-access.ts (404).
+  "POST /api/v1/patient/:patientId/treatment/:treatmentId/record": { roles: CLINICIANS, summary: "Record a visit for a treatment (visitType, providerId, recordForm); audited" },
+  "GET /api/v1/allergies": { roles: STAFF, summary: "Common drug, food and other allergens by prefix or word (?q=, English or Spanish, accents ignored; at most 12)" },
+  "POST /api/v1/patient/:patientId/treatment/:treatmentId/notes": { roles: NOTE_WRITERS, summary: "Record a note about a treatment (nurse for medical support, provider for clinicians); audited" },
+  "GET /api/v1/treatments/:id/prescription": { roles: CLINICIANS, summary: "The prescription step: current prescription and history, medications, license check, e-prescribing adapter and SSO URL; audited" },
+  "PUT /api/v2/treatments/:id/update-dosage-instruction": { roles: CLINICIANS, summary: "Write the prescription (diagnosis code, medication, instructions, units/dose, dosage cycle): approved treatments, licensed clinicians; a new row each time; audited" },
+  "GET /api/v1/prescriptions/:id": { roles: CLINICIANS, summary: "One prescription with the patient and the prescriber's license (the printable page); audited" },
+  "GET /api/v1/message-templates": { roles: CLINICIANS, summary: "The message templates for a treatment (?treatmentId=) in the patient's language, filled in; audited" },
+  "POST /api/v1/patient/:patientId/treatment/:treatmentId/inform": { roles: CLINICIANS, summary: "Send a message (from a template, edited) to the patient's medical chat; sanitised; audited" },
+  "GET /api/v1/chats/messages": { roles: [...STAFF, ...PATIENTS], summary: "A chat's messages newest first (?chatId=, before= keyset); staff audited, a patient their own chats" },
 } as const satisfies Record<string, EndpointRule>;
 
 export type EndpointKey = keyof typeof permissions;

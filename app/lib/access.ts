@@ -165,6 +165,10 @@ export const ACCESS: Record<string, AccessRule> = {
   "/staff/patients/:patientId/intakes/:treatmentId/dosespot": only(CLINICIANS),
   "/staff/patients/:patientId/intakes/:treatmentId/inform-patient": only(CLINICIANS),
   "/provider/patients/:patientId/intakes/:treatmentId/manage-prescription": only(CLINICIANS),
+  /** The printable prescription of the manage-prescription step: the clinicians who prescribe. */
+  "/provider/patients/:patientId/intakes/:treatmentId/prescriptions/:prescriptionId": only(CLINICIANS),
+  /** The record-visit allergies combobox's JSON: the clinicians of that step. */
+  "/resources/allergies": only(CLINICIANS),
   /** §6 "workload providers and both manager roles"; §2 "managers add workload". */
   "/staff/workload": only(["providers", ...SUPPORT_MANAGERS]),
   /** §6 "past-due providers and providerUsers". */

@@ -100,6 +100,13 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "treatments.transitionRefused": { key: "patients:treatments.transitionRefused", params: (p, t) => ({ from: reviewLabel(t, p.from), to: reviewLabel(t, p.to) }) },
   "licenses.outOfState": { key: "patients:licenses.outOfState", params: (p) => ({ state: p.state }) },
   "licenses.noShippingState": "patients:licenses.noShippingState",
+  // The clinical review's steps (api/routes/clinical-review.ts): keys of the "clinical" namespace.
+  "visits.recorded": "clinical:visit.saved",
+  "notes.recorded": "clinical:note.saved",
+  "prescriptions.saved": "clinical:prescription.saved",
+  "prescriptions.notFound": "clinical:prescription.notFound",
+  "prescriptions.notApproved": "clinical:prescription.notApproved",
+  "messages.sent": "clinical:inform.sent",
   // Staff access (api/routes/patient-access.ts): keys of the "access" namespace.
   "access.granted": "access:toast.granted",
   "access.revoked": "access:toast.revoked",

@@ -10,7 +10,7 @@ import { ROLES, type Role } from "../../api/contract/roles.ts";
 import { Client, LOGINS, signedIn, startTestApi, type Reply, type TestApi } from "./harness.ts";
 import { makeImage, uploadFile } from "./patient-account-helpers.ts";
 import * as schema from "../../api/db/schema.ts";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { nextStatuses } from "../../api/domain/treatment-review.ts";
 
 let api: TestApi;
@@ -259,7 +259,50 @@ const samples: Record<EndpointKey, Sample> = {
     },
   },
   "GET /api/v1/global-search": { path: () => "/api/v1/global-search?search=carter", ok: 200 },
+  // The clinical review's steps (api/routes/clinical-review.ts): the demo patient's approved treatment (its
+  // status is not the one update-status walks), whose prescriptions the seed wrote.
+  "POST /api/v1/patient/:patientId/treatment/:treatmentId/record": {
+    ok: 200,
+    send: async (client) => client.request("POST", `/api/v1/patient/${demoPatientId}/treatment/${await approvedTreatment()}/record`, { visitType: "async", recordForm: { chiefComplaint: "Matrix", assessment: "A", plan: "P" } }),
+  },
+  "GET /api/v1/allergies": { path: () => "/api/v1/allergies?q=pen", ok: 200 },
+  "POST /api/v1/patient/:patientId/treatment/:treatmentId/notes": {
+    ok: 200,
+    send: async (client) => client.request("POST", `/api/v1/patient/${demoPatientId}/treatment/${await approvedTreatment()}/notes`, { body: "Matrix walk." }),
+  },
+  "GET /api/v1/treatments/:id/prescription": { ok: 200, send: async (client) => client.request("GET", `/api/v1/treatments/${await approvedTreatment()}/prescription`) },
+  "PUT /api/v2/treatments/:id/update-dosage-instruction": {
+    ok: 200,
+    send: async (client) => {
+      const id = await approvedTreatment();
+      const [current] = await api.database.db.select({ v: schema.prescriptions.variantId }).from(schema.prescriptions).where(eq(schema.prescriptions.treatmentId, id)).orderBy(desc(schema.prescriptions.id)).limit(1);
+      return client.request("PUT", `/api/v2/treatments/${id}/update-dosage-instruction`, { diagnosisCode: "E66.9", variantId: current!.v, instructions: "Once weekly.", unitsDose: "1 pen" });
+    },
+  },
+  "GET /api/v1/prescriptions/:id": {
+    ok: 200,
+    send: async (client) => {
+      const [p] = await api.database.db.select({ id: schema.prescriptions.id }).from(schema.prescriptions).where(eq(schema.prescriptions.patientId, demoPatientId)).limit(1);
+      return client.request("GET", `/api/v1/prescriptions/${p!.id}`);
+    },
+  },
+  "GET /api/v1/message-templates": { ok: 200, send: async (client) => client.request("GET", `/api/v1/message-templates?treatmentId=${await approvedTreatment()}`) },
+  "POST /api/v1/patient/:patientId/treatment/:treatmentId/inform": {
+    ok: 200,
+    send: async (client) => client.request("POST", `/api/v1/patient/${demoPatientId}/treatment/${await approvedTreatment()}/inform`, { message: "Matrix walk." }),
+  },
+  "GET /api/v1/chats/messages": { path: () => `/api/v1/chats/messages?chatId=${chatId}`, ok: 200 },
 };
+
+/**
+ * The demo patient's treatment with the seed's prescriptions, approved (the update-status walk may have moved it:
+ * set back directly, so the prescription call has an approved treatment whatever ran before).
+ */
+async function approvedTreatment(): Promise<number> {
+  const [p] = await api.database.db.select({ id: schema.prescriptions.treatmentId }).from(schema.prescriptions).where(eq(schema.prescriptions.patientId, demoPatientId)).limit(1);
+  await api.database.db.update(schema.treatments).set({ reviewStatus: "approved" }).where(eq(schema.treatments.id, p!.id));
+  return p!.id;
+}
 
 describe("permission matrix", () => {
   it("covers exactly the registered endpoints", () => {

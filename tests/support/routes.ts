@@ -19,6 +19,7 @@ export const NOT_PAGES = new Set([
   "/resources/tasks/users",
   "/resources/tasks/mine",
   "/resources/global-search",
+  "/resources/allergies",
   "/api/v1/avatars/:key",
   "/api/v1/patient/:patientId/uploads/:uploadId/file",
   "/patient/account/billing/invoices/:id/pdf",

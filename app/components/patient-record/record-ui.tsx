@@ -113,7 +113,8 @@ export function ErrorSummary({ errors, labels }: { errors: Record<string, string
         {entries.map(([name, list]) => {
           const field = labels[name];
           const text = `${field?.label ?? name}: ${list.map((m) => translateMessage(t, m)).join(" ")}`;
-          return <li key={name}>{field ? <a href={`#${field.id}`} className="underline">{text}</a> : text}</li>;
+          // Each link at least 24 px high (WCAG 2.2 target size): a summary of several fields stacks them.
+          return <li key={name}>{field ? <a href={`#${field.id}`} className="inline-block min-h-6 py-0.5 underline">{text}</a> : text}</li>;
         })}
       </ul>
     </div>

@@ -15,7 +15,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** The record form's known fields first, in the form's order (jsonb keeps its keys sorted by length). */
-const ORDER = ["chiefComplaint", "assessment", "plan", "followUpWeeks", "labsOrdered"];
+const ORDER = ["chiefComplaint", "history", "assessment", "plan", "notes", "allergies", "noKnownAllergies", "currentMedications", "weightLb", "bloodPressure", "heartRate", "followUpWeeks", "labsOrdered"];
 const ordered = (form: Record<string, unknown>) =>
   Object.entries(form).sort(([a], [b]) => (ORDER.indexOf(a) + 1 || 99) - (ORDER.indexOf(b) + 1 || 99));
 
