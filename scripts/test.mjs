@@ -6,6 +6,7 @@
 // every test run.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, existsSync, rmSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 
 const out = ".tmp/test-results";
 rmSync(out, { recursive: true, force: true });
@@ -55,24 +56,52 @@ async function runTogether(steps) {
 
 /** Every test's duration, to name the slowest ones at the end (a test near its limit is split, not waited for). */
 const durations = [];
+/**
+ * Per step: tests run and their durations summed (over all workers). On a machine shared with other runs the
+ * wall clock says little; the count and the summed test time are what to compare between two runs (README "Tests").
+ */
+const summed = new Map();
+const addSummed = (label, count, ms) => summed.set(label, { count, ms });
 
-function countVitest(file) {
+function countVitest(file, label) {
   if (!existsSync(file)) return;
   const j = JSON.parse(readFileSync(file, "utf8"));
-  for (const f of j.testResults ?? []) for (const t of f.assertionResults ?? []) durations.push([t.duration ?? 0, `${f.name.replace(process.cwd() + "/", "")} › ${t.fullName}`]);
+  let count = 0;
+  let ms = 0;
+  for (const f of j.testResults ?? []) {
+    for (const t of f.assertionResults ?? []) {
+      durations.push([t.duration ?? 0, `${f.name.replace(process.cwd() + "/", "")} › ${t.fullName}`]);
+      if (t.status !== "passed" && t.status !== "failed") continue;
+      count++;
+      ms += t.duration ?? 0;
+    }
+  }
+  addSummed(label, count, ms);
   passed += j.numPassedTests;
   failed += j.numFailedTests;
   skipped += j.numPendingTests + (j.numTodoTests ?? 0);
 }
 
-function countPlaywright(file) {
+function countPlaywright(file, label) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, "utf8"));
+  let count = 0;
+  let ms = 0;
   const walk = (suite, file) => {
-    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) for (const r of t.results ?? []) durations.push([r.duration ?? 0, `${file ?? suite.file} › [${t.projectName}] ${spec.title}`]);
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        for (const r of t.results ?? []) {
+          durations.push([r.duration ?? 0, `${file ?? suite.file} › [${t.projectName}] ${spec.title}`]);
+          if (r.status === "skipped") continue;
+          count++;
+          ms += r.duration ?? 0;
+        }
+      }
+    }
     for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
   };
   for (const suite of report.suites ?? []) walk(suite);
+  addSummed(label, count, ms);
   const s = report.stats;
   passed += s.expected + s.flaky;
   failed += s.unexpected;
@@ -86,14 +115,14 @@ await runTogether([
   { label: "lint", cmd: "npx", args: ["eslint", ".", "--max-warnings=0"] },
 ]);
 run("unit", "npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile=${out}/unit.json`]);
-countVitest(`${out}/unit.json`);
+countVitest(`${out}/unit.json`, "unit");
 run("api (PGlite)", "npx", ["vitest", "run", "--project", "api", "--reporter=default", "--reporter=json", `--outputFile=${out}/api.json`]);
-countVitest(`${out}/api.json`);
+countVitest(`${out}/api.json`, "api (PGlite)");
 if (process.env.TEST_DATABASE_URL) {
   run("api (PostgreSQL)", "npx", ["vitest", "run", "--project", "api", "--reporter=default", "--reporter=json", `--outputFile=${out}/api-pg.json`], {
     API_TEST_DB: "postgres",
   });
-  countVitest(`${out}/api-pg.json`);
+  countVitest(`${out}/api-pg.json`, "api (PostgreSQL)");
 } else {
   console.log("\n(TEST_DATABASE_URL is not set: the API suite ran on PGlite only.)");
 }
@@ -102,16 +131,20 @@ if (run("build", "node", ["scripts/build.mjs"])) {
   // The JavaScript budget of every page (ARCHITECTURE §8), from the build's manifest.
   run("JavaScript budget", "node", ["scripts/js-size.mjs", "--check"]);
   run("web (HTTP, no browser)", "npx", ["vitest", "run", "--project", "web", "--reporter=default", "--reporter=json", `--outputFile=${out}/web.json`]);
-  countVitest(`${out}/web.json`);
+  countVitest(`${out}/web.json`, "web (HTTP, no browser)");
 }
 run("e2e (Chromium, JavaScript on and off)", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` });
-countPlaywright(`${out}/e2e.json`);
+countPlaywright(`${out}/e2e.json`, "e2e (Chromium, JavaScript on and off)");
 
 durations.sort((a, b) => b[0] - a[0]);
 console.log("\nSlowest tests (a test's limit is 20–30 s; none should need more than 10):");
 for (const [ms, name] of durations.slice(0, 8)) console.log(`  ${(ms / 1000).toFixed(1).padStart(5)} s  ${name}`);
-console.log("\n| step | seconds | result |\n|---|---:|---|");
-for (const [label, seconds, ok] of timings) console.log(`| ${label} | ${seconds.toFixed(1)} | ${ok ? "ok" : "FAILED"} |`);
+console.log("\n| step | seconds | tests | test seconds (summed) | result |\n|---|---:|---:|---:|---|");
+for (const [label, seconds, ok] of timings) {
+  const sum = summed.get(label);
+  console.log(`| ${label} | ${seconds.toFixed(1)} | ${sum ? sum.count : ""} | ${sum ? (sum.ms / 1000).toFixed(1) : ""} | ${ok ? "ok" : "FAILED"} |`);
+}
+console.log(`\nLoad average at the end: ${loadavg().map((l) => l.toFixed(2)).join(", ")} (${cpus().length} cores)`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
 console.log(`\n${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
 process.exit(failures.length ? 1 : 0);

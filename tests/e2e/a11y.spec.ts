@@ -1,8 +1,11 @@
 /**
- * The axe sweep (WCAG 2.2 AA, ARCHITECTURE §7): every page of app/routes.ts that each role may open
- * (tests/support/routes.ts, checked against the access table by tests/unit/route-samples.test.ts), and every
- * declared modal and error state (tests/support/a11y-states/), with zero violations and no colour-contrast
- * item left for review.
+ * The axe sweep (WCAG 2.2 AA, ARCHITECTURE §7): every page of app/routes.ts (tests/support/routes.ts, checked
+ * against the access table by tests/unit/route-samples.test.ts) as a role that may open it, every role's own
+ * layout (sidebar, header), and every declared modal and error state (tests/support/a11y-states/), with zero
+ * violations and no colour-contrast item left for review. Which role checks which page in which pass is
+ * `sweepPlan` (tests/support/routes.ts; its coverage is proven by tests/unit/a11y-plan.test.ts): a page's
+ * markup differs between roles only in its layout and some actions, so each page is checked once per pass as
+ * one allowed role, rotating between passes, rather than once per role.
  *
  * Each page is checked in two passes that between them cover both languages, both themes and both ways of
  * running:
@@ -18,12 +21,12 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { decide } from "../../app/lib/access.ts";
-import { DEMO, DEMO_USERS, PASSWORD, type DemoUser } from "../support/accounts";
-import { PAGES, STATES } from "../support/routes";
+import { DEMO, DEMO_USERS, PASSWORD } from "../support/accounts";
+import { STATES, sweepPlan, type SweepWho } from "../support/routes";
 import { AXE_TAGS } from "./support";
 
-type Who = DemoUser | "guest";
+type Who = SweepWho;
+const WHO_ORDER: Who[] = ["guest", ...DEMO_USERS];
 const PASSES = [
   { key: "en-default-js", label: "en-US, default theme, JavaScript on", locale: "en-US", host: "localhost", js: true },
   { key: "es-hmr-nojs", label: "es-US, hmr theme, JavaScript off", locale: "es-US", host: "hmr.localhost", js: false },
@@ -149,28 +152,22 @@ async function check(page: Page, label: string) {
   expect(results, `axe on ${label}`).toEqual([]);
 }
 
-const WHO: Who[] = ["guest", ...DEMO_USERS];
-
-for (const pass of PASSES) {
+PASSES.forEach((pass, passIndex) => {
   test.describe(pass.label, () => {
-    for (const who of WHO) {
-      const role = who === "guest" ? "guest" : DEMO[who].role;
-      const pages = PAGES.filter(({ pattern }) => decide(pattern, role) === "allow" && (who === "guest" || !isPublic(pattern)));
-      for (const { pattern, paths } of pages) {
-        // One test per address (a pattern with several samples, like the design pages, is several tests).
-        for (const path of paths) {
-          test(`${who} ${paths.length > 1 ? path : pattern}`, async ({ browser, baseURL }) => {
-            const { page } = await contextFor(browser, baseURL!, who, pass);
-            const response = await page.goto(path);
-            expect(response?.status(), `${who} ${path}`).toBe(pattern === "*" ? 404 : 200);
-            await settle(page, pass);
-            await check(page, `${who} ${path} (${pass.label})`);
-          });
-        }
-      }
+    // Every address once per pass, as one role allowed on it (rotating), plus each role once on a page of each
+    // layout it may open — the plan and its proof of coverage are in tests/support/routes.ts.
+    for (const { who, pattern, path, why } of sweepPlan(passIndex)) {
+      test(`${who} ${path}${why === "layout" ? " (layout)" : ""}`, async ({ browser, baseURL }) => {
+        const { page } = await contextFor(browser, baseURL!, who, pass);
+        const response = await page.goto(path);
+        expect(response?.status(), `${who} ${path}`).toBe(pattern === "*" ? 404 : 200);
+        await settle(page, pass);
+        await check(page, `${who} ${path} (${pass.label})`);
+      });
     }
 
-    for (const state of STATES) {
+    // The declared states, grouped by role (a worker keeps one role's context open at a time).
+    for (const state of [...STATES].sort((a, b) => WHO_ORDER.indexOf(a.role) - WHO_ORDER.indexOf(b.role))) {
       test(`state: ${state.label} (${state.role})`, async ({ browser, baseURL }) => {
         const { page } = await contextFor(browser, baseURL!, state.role, pass);
         if (state.post) {
@@ -207,9 +204,4 @@ for (const pass of PASSES) {
       });
     }
   });
-}
-
-/** Public pages are swept once, as the guest sees them (signed-in roles see the same markup). */
-function isPublic(pattern: string): boolean {
-  return decide(pattern, "guest") === "allow";
-}
+});

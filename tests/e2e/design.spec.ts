@@ -2,12 +2,14 @@
  * The design pages (spec §2): /_design/foundation and /_design/components/{component}.
  *
  * Runs in both Playwright projects ("js" and "nojs", playwright.config.ts). Form tests submit real
- * forms and read the values the server echoes in <output data-testid="submitted">, so in the nojs
- * project they prove every control submits without JavaScript. Keyboard and dialog tests that depend
- * on script run in the js project only. Every design page answers 200 with its heading in the web tier's route
+ * forms and read the values the server echoes in <output data-testid="submitted">. Without JavaScript the
+ * same submissions run as HTTP in the fast tier (tests/web/design.test.ts, forms serialised as a browser does),
+ * so in the nojs project only what needs a real browser runs (tagged @nojs-browser: computed theme colours,
+ * the modal's width, hash tabs, the tooltip on focus and hover) besides the "without JavaScript" block. Keyboard
+ * and dialog tests that depend on script run in the js project only. Every design page answers 200 with its heading in the web tier's route
  * sweep; axe checks every design page in both themes in the axe sweep (tests/e2e/a11y.spec.ts).
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { expectNoAxeViolations, isNoJs } from "./support";
 
 const submitted = (page: Page) => page.getByTestId("submitted");
@@ -15,7 +17,13 @@ const submitted = (page: Page) => page.getByTestId("submitted");
 /** English texts: make sure the page renders in en-US whatever the browser sends. */
 test.use({ locale: "en-US", extraHTTPHeaders: { "Accept-Language": "en-US" } });
 
+/** Without JavaScript, the tests of the first two blocks not tagged @nojs-browser are HTTP tests (tests/web/design.test.ts). */
+const httpWithoutJs = (testInfo: TestInfo) =>
+  test.skip(isNoJs(testInfo) && !testInfo.tags.includes("@nojs-browser"), "without JavaScript this is an HTTP test (tests/web/design.test.ts)");
+
 test.describe("design pages render", () => {
+  // eslint-disable-next-line no-empty-pattern
+  test.beforeEach(({}, testInfo) => httpWithoutJs(testInfo));
   test("the component heading names the component; the title names the section", async ({ page }) => {
     await page.goto("/_design/components/button-group");
     await expect(page).toHaveTitle(/Design system: components$/);
@@ -30,7 +38,7 @@ test.describe("design pages render", () => {
     await expect(page.getByRole("navigation", { name: "Design system" })).toHaveCount(0);
   });
 
-  test("?theme=hmr wraps the page in the hmr theme, and links keep it", async ({ page }) => {
+  test("?theme=hmr wraps the page in the hmr theme, and links keep it", { tag: "@nojs-browser" }, async ({ page }) => {
     await page.goto("/_design/components/badge?theme=hmr");
     await expect(page.locator('[data-theme="hmr"]').first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Alert", exact: true })).toHaveAttribute("href", /theme=hmr/);
@@ -44,7 +52,7 @@ test.describe("design pages render", () => {
     expect(primary).not.toBe(defaultPrimary);
   });
 
-  test("the foundation shows both themes side by side", async ({ page }) => {
+  test("the foundation shows both themes side by side", { tag: "@nojs-browser" }, async ({ page }) => {
     await page.goto("/_design/foundation");
     await expect(page.getByTestId("theme-default")).toBeVisible();
     await expect(page.getByTestId("theme-hmr")).toBeVisible();
@@ -55,6 +63,8 @@ test.describe("design pages render", () => {
 });
 
 test.describe("form controls submit their values", () => {
+  // eslint-disable-next-line no-empty-pattern
+  test.beforeEach(({}, testInfo) => httpWithoutJs(testInfo));
   test("button: the pressed button's value", async ({ page }) => {
     await page.goto("/_design/components/button");
     await page.getByRole("button", { name: "Secondary" }).first().click();
@@ -161,7 +171,7 @@ test.describe("form controls submit their values", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
-  test("modal: the wide variant is at most 800px, the close button is a way back", async ({ page }) => {
+  test("modal: the wide variant is at most 800px, the close button is a way back", { tag: "@nojs-browser" }, async ({ page }) => {
     await page.goto("/_design/components/modal?modal=wide");
     const dialog = page.getByRole("dialog", { name: "Task 1042" });
     await expect(dialog).toBeVisible();
@@ -185,7 +195,7 @@ test.describe("form controls submit their values", () => {
     await expect(page.getByText("The overview tab: the patient's summary.")).toHaveCount(0);
   });
 
-  test("tabs: hash tabs show their panel", async ({ page }) => {
+  test("tabs: hash tabs show their panel", { tag: "@nojs-browser" }, async ({ page }) => {
     await page.goto("/_design/components/tabs");
     await expect(page.getByText("Treatments that match the search.")).toBeVisible();
     await expect(page.getByText("Tasks that match the search.")).toBeHidden();
@@ -195,7 +205,7 @@ test.describe("form controls submit their values", () => {
     await expect(page.getByText("Treatments that match the search.")).toBeHidden();
   });
 
-  test("tooltip: shown on keyboard focus and on hover", async ({ page }) => {
+  test("tooltip: shown on keyboard focus and on hover", { tag: "@nojs-browser" }, async ({ page }) => {
     await page.goto("/_design/components/tooltip");
     const trigger = page.getByRole("button", { name: "About BMI" });
     const tip = page.getByRole("tooltip", { name: /Weight in kilograms/ });

@@ -1,11 +1,18 @@
 /**
  * Layouts of spec §2: patient (desktop sidebar, mobile bottom bar and full-screen menu, footer), account,
  * staff (sidebar by role, header), staff without header, review (steps, cancel-review modal), basic.
- * Every test runs with JavaScript on and off: menus are <details> (the patient menu a checkbox and its label), the
- * modal is driven by the URL.
+ * Every test runs with JavaScript on; without JavaScript the same markup, links and URL states are HTTP tests
+ * (tests/web/layouts.test.ts), and only what needs a real browser runs in the nojs project too (tagged
+ * @nojs-browser: the 375 px menu, a checkbox and a <details> that CSS shows; the staff profile menu's
+ * <details> is tests/e2e/auth.nojs.spec.ts).
  */
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations, hydrated, isNoJs, signIn, submitSignIn } from "./support";
+
+// eslint-disable-next-line no-empty-pattern
+test.beforeEach(({}, testInfo) => {
+  test.skip(isNoJs(testInfo) && !testInfo.tags.includes("@nojs-browser"), "without JavaScript this is an HTTP test (tests/web/layouts.test.ts)");
+});
 
 test.describe("patient layout", () => {
   test("desktop sidebar: the main menu in the spec's order, unread counter, logout at the bottom", async ({ page }) => {
@@ -65,7 +72,7 @@ test.describe("patient layout", () => {
 test.describe("patient layout on a 375 px screen", () => {
   test.use({ viewport: { width: 375, height: 720 } });
 
-  test("bottom bar and the full-screen menu with the account submenu", async ({ page }, testInfo) => {
+  test("bottom bar and the full-screen menu with the account submenu", { tag: "@nojs-browser" }, async ({ page }, testInfo) => {
     await signIn(page, "patient");
     await hydrated(page, testInfo);
     await expect(page.getByRole("complementary")).toBeHidden();

@@ -46,6 +46,11 @@ test.describe("languages", () => {
 });
 
 test.describe("themes", () => {
+  // The theme is the server's markup (data-theme, title, icon) and the stylesheet's colours, the same whatever
+  // the browser's script setting: checked once, here with JavaScript on; without JavaScript the axe sweep's
+  // second pass shows every page on the hmr host (tests/e2e/a11y.spec.ts).
+  // eslint-disable-next-line no-empty-pattern
+  test.beforeEach(({}, testInfo) => test.skip(isNoJs(testInfo), "the same server markup and stylesheet as with JavaScript"));
   for (const host of ["hmr.localhost", "hmrprogram.localhost"]) {
     test(`the hmr theme on ${host}`, async ({ page, baseURL }) => {
       const port = new URL(baseURL!).port;
@@ -69,6 +74,9 @@ test.describe("themes", () => {
 });
 
 test.describe("headers", () => {
+  // Response headers do not depend on the browser's script setting: checked once, with JavaScript on.
+  // eslint-disable-next-line no-empty-pattern
+  test.beforeEach(({}, testInfo) => test.skip(isNoJs(testInfo), "the same response headers as with JavaScript"));
   test("security headers, a nonce on every script, no-store pages", async ({ page }) => {
     const response = await page.goto("/login");
     const headers = response!.headers();

@@ -7,7 +7,9 @@
  * tests/unit/route-samples.test.ts checks that every page pattern of the access table (= of app/routes.ts) has
  * samples here, so a new screen cannot be left out of either sweep. Not a test file.
  */
-import { ACCESS } from "../../app/lib/access.ts";
+import { ACCESS, decide } from "../../app/lib/access.ts";
+import routeConfig from "../../app/routes.ts";
+import { DEMO, DEMO_USERS, type DemoUser } from "./accounts.ts";
 
 /** Patterns of the access table that are not pages (the web's own actions, JSON and file resources). */
 export const NOT_PAGES = new Set([
@@ -66,6 +68,71 @@ export function samplesOf(pattern: string): string[] {
 export const PAGES: { pattern: string; paths: string[] }[] = Object.keys(ACCESS)
   .filter((p) => !NOT_PAGES.has(p))
   .map((pattern) => ({ pattern, paths: samplesOf(pattern) }));
+
+/**
+ * THE AXE SWEEP'S PLAN (tests/e2e/a11y.spec.ts): which role checks which address in each of the two passes.
+ *
+ * A page's markup is the same for every role that may open it except for its layout (the staff sidebar and
+ * header are built from the role) and, on some pages, a role's actions. So instead of every page × every
+ * allowed role × two passes, each pass checks:
+ *  - "page": every sample address of every page once, as ONE role allowed to open it — the roles rotate along
+ *    the list and between the passes, so a page that several roles may open is seen by two of them, one per
+ *    pass (public pages as the guest, as before: signed-in roles see the same markup);
+ *  - "layout": every (role, layout) pair the rotation left out, on the first page of that layout the role may
+ *    open — so each role's own sidebar and header are checked in both passes;
+ *  - the declared states (STATES), each as its own role, unchanged.
+ * tests/unit/a11y-plan.test.ts proves that each pass covers every address and every (role, layout) pair, and
+ * that each check's role is allowed on its page (`decide`). A new staff page adds 2 checks, not 2 × its roles.
+ */
+export type SweepWho = DemoUser | "guest";
+export type SweepCheck = { who: SweepWho; pattern: string; path: string; layout: string; why: "page" | "layout" };
+
+/** Who may open a page, in a fixed order: the guest alone for public pages, else the demo users allowed. */
+export function sweepRolesFor(pattern: string): SweepWho[] {
+  if (decide(pattern, "guest") === "allow") return ["guest"];
+  return DEMO_USERS.filter((user) => decide(pattern, DEMO[user].role) === "allow");
+}
+
+type RouteNode = { file: string; path?: string; index?: boolean; children?: RouteNode[] };
+/** Each route pattern of app/routes.ts with the layout (pathless parent route) it renders in. */
+function layoutsOf(nodes: RouteNode[], prefix: string[], layout: string, out: Map<string, string>) {
+  for (const node of nodes) {
+    const segments = node.path ? [...prefix, node.path] : prefix;
+    const pathless = !node.path && !node.index;
+    if (!pathless || !node.children) out.set(node.path === "*" ? "*" : "/" + segments.join("/"), layout);
+    if (node.children) layoutsOf(node.children, segments, pathless ? node.file : layout, out);
+  }
+  return out;
+}
+/** Route pattern → its layout module ("root" for pages directly under the root route). */
+export const LAYOUTS: Map<string, string> = layoutsOf(routeConfig as RouteNode[], [], "root", new Map());
+
+export function layoutOf(pattern: string): string {
+  const layout = LAYOUTS.get(pattern);
+  if (!layout) throw new Error(`no route of app/routes.ts has the pattern ${pattern}`);
+  return layout;
+}
+
+/** The checks of pass number `pass` (0 or 1), ordered by role so that a worker reuses each role's context. */
+export function sweepPlan(pass: number): SweepCheck[] {
+  const checks: SweepCheck[] = [];
+  PAGES.forEach(({ pattern, paths }, i) => {
+    const roles = sweepRolesFor(pattern);
+    const layout = layoutOf(pattern);
+    paths.forEach((path, k) => checks.push({ who: roles[(i + k + pass) % roles.length], pattern, path, layout, why: "page" }));
+  });
+  const covered = new Set(checks.map((c) => `${c.who} ${c.layout}`));
+  for (const { pattern, paths } of PAGES) {
+    const layout = layoutOf(pattern);
+    for (const who of sweepRolesFor(pattern)) {
+      if (covered.has(`${who} ${layout}`)) continue;
+      covered.add(`${who} ${layout}`);
+      checks.push({ who, pattern, path: paths[0], layout, why: "layout" });
+    }
+  }
+  const order: SweepWho[] = ["guest", ...DEMO_USERS];
+  return checks.sort((a, b) => order.indexOf(a.who) - order.indexOf(b.who));
+}
 
 export type { DeclaredState } from "./a11y-states/types";
 export { STATES } from "./a11y-states";
