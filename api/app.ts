@@ -18,6 +18,7 @@ import { trackRoutes } from "./routes/track.ts";
 import { usersRoutes } from "./routes/users.ts";
 import { providerListRoutes } from "./routes/provider-list.ts";
 import { treatmentsRoutes } from "./routes/treatments.ts";
+import { treatmentReviewRoutes } from "./routes/treatment-review.ts";
 import { patientsRoutes } from "./routes/patients.ts";
 import { chatsRoutes } from "./routes/chats.ts";
 import { clinicalReviewRoutes } from "./routes/clinical-review.ts";
@@ -68,6 +69,7 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(tasksRoutes());
   app.use(providerListRoutes()); // before treatmentsRoutes: /api/v1/treatments/provider-list is not a treatment id
   app.use(treatmentsRoutes());
+  app.use(treatmentReviewRoutes());
   app.use(patientsRoutes());
   app.use(clinicalReviewRoutes()); // before chatsRoutes: /api/v1/chats/messages is not a chat id
   app.use(chatsRoutes());

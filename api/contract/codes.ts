@@ -132,6 +132,13 @@ export const API_MESSAGES = {
   "treatments.statusUpdated": "The treatment's status has been updated.",
   /** params `{ from, to }` (review statuses); api/domain/treatment-review.ts */
   "treatments.transitionRefused": "This treatment cannot go from {{from}} to {{to}}.",
+  // The clinical review (api/routes/treatment-review.ts).
+  "treatments.changesRequested": "The patient has been asked for changes.",
+  "treatments.approved": "The intake has been approved.",
+  "treatments.declined": "The intake has been declined.",
+  "treatments.cancelled": "The treatment has been cancelled.",
+  "treatments.noShow": "The review has been closed as a no-show.",
+  "treatments.resumed": "The review has been reopened.",
   // License-aware review (api/domain/licenses.ts). params `{ state }` (two-letter code)
   "licenses.outOfState": "You are not licensed in {{state}}, where this patient lives. A provider licensed there must do this.",
   "licenses.noShippingState": "This patient has no shipping address, so their state is not known. Ask them to add one first.",

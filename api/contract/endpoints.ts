@@ -70,6 +70,13 @@ const table = {
   "GET /api/v1/treatments-v2/latest-approved": { query: treatments.patientIdQuerySchema, data: treatments.latestApprovedSchema },
   "PUT /api/v1/treatments/:id/assign-provider": { body: treatments.assignProviderSchema, data: treatments.treatmentChangeAnswerSchema },
   "PUT /api/v1/treatments/:id/update-status": { body: treatments.treatmentStatusUpdateSchema, data: treatments.treatmentChangeAnswerSchema },
+  "GET /api/v1/treatments/:id/review": { data: treatments.treatmentReviewSchema },
+  "PUT /api/v1/treatments/:id/modify-request": { body: treatments.modifyRequestSchema, data: treatments.treatmentChangeAnswerSchema },
+  "PUT /api/v1/treatments/:id/approve-v2": { body: treatments.approveSchema, data: treatments.treatmentChangeAnswerSchema },
+  "PUT /api/v1/treatments/:id/decline-v2": { body: treatments.declineSchema, data: treatments.treatmentChangeAnswerSchema },
+  "PUT /api/v1/treatments/:id/cancel-v2": { body: treatments.cancelSchema, data: treatments.treatmentChangeAnswerSchema },
+  "PUT /api/v1/treatments/:id/no-show": { body: treatments.noShowSchema, data: treatments.treatmentChangeAnswerSchema },
+  "POST /api/v1/treatments/:id/resume": { body: treatments.resumeSchema, data: treatments.treatmentChangeAnswerSchema },
   "POST /api/v1/track": { body: users.trackRequestSchema },
   "POST /actions/users/send-password-reset-email": {
     body: account.sendPasswordResetRequestSchema,

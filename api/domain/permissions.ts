@@ -100,6 +100,15 @@ export const permissions = {
   "GET /api/v1/treatments-v2/latest-approved": { roles: STAFF, summary: "A patient's newest approved treatment (?patientId=), or null; audited" },
   "PUT /api/v1/treatments/:id/assign-provider": { roles: TREATMENT_EDITORS, summary: "Assign an active provider to a treatment (or none); audited" },
   "PUT /api/v1/treatments/:id/update-status": { roles: TREATMENT_EDITORS, summary: "Change a treatment's review status (state machine of api/domain/treatment-review.ts; 409 when refused); audited" },
+  // The clinical review (api/routes/treatment-review.ts; contract and decisions api/contract/treatments.ts): the
+  // clinicians only; the support and nursing teams take no clinical decision (the nurse-note flow is theirs).
+  "GET /api/v1/treatments/:id/review": { roles: CLINICIANS, summary: "What the intake review shows: treatment, patient, answers, BMI, flags, prior treatments, steps, allowed actions; audited" },
+  "PUT /api/v1/treatments/:id/modify-request": { roles: CLINICIANS, summary: "Send the intake back to the patient for changes (message required, to their chat); audited" },
+  "PUT /api/v1/treatments/:id/approve-v2": { roles: CLINICIANS, summary: "Approve a pending treatment (license in the patient's state, 409 otherwise); audited" },
+  "PUT /api/v1/treatments/:id/decline-v2": { roles: CLINICIANS, summary: "Decline a pending treatment (reason required; the patient is told in their chat); audited" },
+  "PUT /api/v1/treatments/:id/cancel-v2": { roles: CLINICIANS, summary: "Cancel a pending or approved treatment (reason required); audited" },
+  "PUT /api/v1/treatments/:id/no-show": { roles: CLINICIANS, summary: "Close a pending review: the patient did not show up; audited" },
+  "POST /api/v1/treatments/:id/resume": { roles: CLINICIANS, summary: "Reopen a cancelled or declined review (optionally removing add-on items); audited" },
   // Chats (api/routes/chats.ts; contract api/contract/chats.ts). Decision: staff read any chat (the message room
   // names one), audited; a patient reads their own (another patient's id 404).
   "GET /api/v1/chats/:id": { roles: [...STAFF, ...PATIENTS], summary: "One chat by id (staff: any, audited; a patient: their own)" },

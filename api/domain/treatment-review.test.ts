@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TREATMENT_REVIEW_STATUSES, type TreatmentReviewStatus } from "../contract/enums.ts";
-import { canTransition, displayedState, nextStatuses, transition } from "./treatment-review.ts";
+import { CLINICAL_ACTIONS, actionTarget, allowedActions, applyAction, canTransition, displayedState, nextStatuses, patientStatusAfter, reviewStepState, transition, type ClinicalAction } from "./treatment-review.ts";
 
 const ALLOWED: [TreatmentReviewStatus, TreatmentReviewStatus][] = [
   ["pending", "approved"],
@@ -46,5 +46,59 @@ describe("displayed state (spec §4)", () => {
     expect(displayedState("approved", null)).toBe("approved");
     expect(displayedState("declined", null)).toBe("declined");
     expect(displayedState("cancelled", null)).toBe("approved");
+  });
+});
+
+describe("clinical actions: every action from every status", () => {
+  const EXPECTED: Record<ClinicalAction, Partial<Record<TreatmentReviewStatus, TreatmentReviewStatus>>> = {
+    "modify-request": { pending: "pending" },
+    approve: { pending: "approved" },
+    decline: { pending: "declined" },
+    cancel: { pending: "cancelled", approved: "cancelled" },
+    "no-show": { pending: "cancelled" },
+    resume: { cancelled: "pending", declined: "pending" },
+  };
+  for (const action of CLINICAL_ACTIONS) {
+    for (const from of TREATMENT_REVIEW_STATUSES) {
+      const to = EXPECTED[action][from];
+      it(`${action} from ${from}: ${to ? `→ ${to}` : "refused"}`, () => {
+        const result = applyAction(action, from);
+        if (to) expect(result).toEqual({ ok: true, to });
+        else expect(result).toEqual({ ok: false, code: "treatments.transitionRefused", params: { from, to: actionTarget(action) } });
+      });
+    }
+  }
+  it("an approved treatment cannot be approved again; a cancelled one cannot be declined", () => {
+    expect(applyAction("approve", "approved").ok).toBe(false);
+    expect(applyAction("decline", "cancelled").ok).toBe(false);
+  });
+  it("offers the allowed actions per status", () => {
+    expect(allowedActions("pending")).toEqual(["modify-request", "approve", "cancel", "decline", "no-show"]);
+    expect(allowedActions("approved")).toEqual(["cancel"]);
+    expect(allowedActions("cancelled")).toEqual(["resume"]);
+    expect(allowedActions("declined")).toEqual(["resume"]);
+  });
+  it("sets the patient's status per action", () => {
+    const ctx = { subscriptionStatus: null, reviewKind: "new_patient" } as const;
+    expect(patientStatusAfter("modify-request", ctx)).toBe("missing_information");
+    expect(patientStatusAfter("approve", ctx)).toBe("active");
+    expect(patientStatusAfter("approve", { ...ctx, subscriptionStatus: 1 })).toBe("subscribed");
+    expect(patientStatusAfter("decline", ctx)).toBe("declined");
+    expect(patientStatusAfter("cancel", ctx)).toBe("canceled");
+    expect(patientStatusAfter("no-show", ctx)).toBe("no_show");
+    expect(patientStatusAfter("resume", ctx)).toBe("ready_to_review_new_patient");
+    expect(patientStatusAfter("resume", { ...ctx, reviewKind: "refill" })).toBe("ready_to_review_refill");
+  });
+});
+
+describe("review-step state (spec §4)", () => {
+  it("intake step approved once not pending; current active; others not-active when approved, else disabled", () => {
+    expect(reviewStepState("review", "review", "pending")).toBe("active");
+    expect(reviewStepState("recordVisit", "review", "pending")).toBe("disabled");
+    expect(reviewStepState("review", "review", "approved")).toBe("approved");
+    expect(reviewStepState("review", "recordVisit", "declined")).toBe("approved");
+    expect(reviewStepState("recordVisit", "review", "approved")).toBe("not-active");
+    expect(reviewStepState("recordVisit", "recordVisit", "approved")).toBe("active");
+    expect(reviewStepState("informPatient", "review", "cancelled")).toBe("disabled");
   });
 });

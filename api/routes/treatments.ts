@@ -31,7 +31,7 @@ function me(req: Request) {
 }
 
 /** A treatment of a patient the caller may see, or 404 (`treatments.notFound`) for anything else. */
-async function visibleTreatment(req: Request, raw: unknown) {
+export async function visibleTreatment(req: Request, raw: unknown) {
   const user = me(req);
   const parsed = idParam.safeParse(raw);
   if (!parsed.success) throw notFound("treatments.notFound");

@@ -98,6 +98,13 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "treatments.providerUnassigned": "patients:treatments.providerUnassigned",
   "treatments.statusUpdated": "patients:treatments.statusSaved",
   "treatments.transitionRefused": { key: "patients:treatments.transitionRefused", params: (p, t) => ({ from: reviewLabel(t, p.from), to: reviewLabel(t, p.to) }) },
+  // The clinical review (api/routes/treatment-review.ts): keys of the "review" namespace.
+  "treatments.changesRequested": "review:messages.changesRequested",
+  "treatments.approved": "review:messages.approved",
+  "treatments.declined": "review:messages.declined",
+  "treatments.cancelled": "review:messages.cancelled",
+  "treatments.noShow": "review:messages.noShow",
+  "treatments.resumed": "review:messages.resumed",
   "licenses.outOfState": { key: "patients:licenses.outOfState", params: (p) => ({ state: p.state }) },
   "licenses.noShippingState": "patients:licenses.noShippingState",
   // The clinical review's steps (api/routes/clinical-review.ts): keys of the "clinical" namespace.

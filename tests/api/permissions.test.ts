@@ -75,6 +75,14 @@ async function nextReviewStatus(id: number): Promise<string> {
 }
 afterAll(() => api?.close());
 
+/** A clinical action on the demo patient's treatment, after putting it in `from` directly in the database. */
+function reviewAction(path: string, from: "pending" | "approved" | "cancelled", body: Record<string, unknown>, method = "PUT") {
+  return async (client: Client): Promise<Reply> => {
+    await api.database.db.update(schema.treatments).set({ reviewStatus: from }).where(eq(schema.treatments.id, recordTreatmentId));
+    return client.request(method, `/api/v1/treatments/${recordTreatmentId}/${path}`, body);
+  };
+}
+
 type Sample = { path?: () => string; body?: unknown; ok: number; fresh?: boolean; send?: (client: Client, path: string) => Promise<Reply> };
 
 let resetRequests = 0;
@@ -217,6 +225,15 @@ const samples: Record<EndpointKey, Sample> = {
     ok: 200,
     send: async (client, path) => client.request("PUT", path, { reviewStatus: await nextReviewStatus(recordTreatmentId) }),
   },
+  // The clinical review (api/routes/treatment-review.ts): the demo patient's treatment, put in a status each action
+  // may start from first (the walk calls each action once per allowed role).
+  "GET /api/v1/treatments/:id/review": { path: () => `/api/v1/treatments/${recordTreatmentId}/review`, ok: 200 },
+  "PUT /api/v1/treatments/:id/modify-request": { ok: 200, send: reviewAction("modify-request", "pending", { message: "Please add your current weight." }) },
+  "PUT /api/v1/treatments/:id/approve-v2": { ok: 200, send: reviewAction("approve-v2", "pending", {}) },
+  "PUT /api/v1/treatments/:id/decline-v2": { ok: 200, send: reviewAction("decline-v2", "pending", { reason: "contraindication" }) },
+  "PUT /api/v1/treatments/:id/cancel-v2": { ok: 200, send: reviewAction("cancel-v2", "approved", { reason: "Patient asked to stop." }) },
+  "PUT /api/v1/treatments/:id/no-show": { ok: 200, send: reviewAction("no-show", "pending", {}) },
+  "POST /api/v1/treatments/:id/resume": { ok: 200, send: reviewAction("resume", "cancelled", {}, "POST") },
   "GET /api/v1/profile/invoices/:id/pdf": { path: () => `/api/v1/profile/invoices/${invoiceId}/pdf`, ok: 200, send: async (client, path) => ({ ...(await client.request("HEAD", path)), body: { code: "ok", message: "" } }) },
   // Staff access on the demo patient (every staff role sees them: provider@ by treatment). A grant is revoked
   // again (and a dependent removed) after each allowed call, so the next role's call can make it again.

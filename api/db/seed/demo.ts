@@ -32,6 +32,7 @@ import {
   type TreatmentReviewStatus,
 } from "../../contract/enums.ts";
 import { seedDemoLicenses } from "./licenses.ts";
+import { seedDemoReviews } from "./reviews.ts";
 import { seedDemoClinicalReview } from "./clinical-review.ts";
 import { seedDemoAccess } from "./access.ts";
 import { seedDemoBilling } from "./billing.ts";
@@ -248,6 +249,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     await fill(tx);
     await seedDemoAccess(tx);
     await seedDemoLicenses(tx);
+    await seedDemoReviews(tx);
     await seedDemoClinicalReview(tx);
     return { created: true };
   });

@@ -19,20 +19,39 @@ import { cn } from "~/lib/utils";
  * close it).
  *
  * Steps (spec §2 "Review steps"): intake flow — review the intake, record visit, manage prescription
- * (hidden unless the patient has an external prescribing URL or a dosage cycle is enabled; the treatment
- * data that decides this comes with the review issue, so it stays hidden), inform the patient; nurse-note
- * flow — record note; chart review — review the chart, sign for approval (disabled). Until the treatment is
- * loaded (review issue) it counts as pending: the current step is active and the others disabled (§4).
+ * (hidden unless the patient has an external prescribing URL or a dosage cycle is enabled), inform the patient;
+ * nurse-note flow — record note; chart review — review the chart, sign for approval (disabled).
+ *
+ * The layout is generic: the sidebar shows the steps the child route declares. A child's loader may return
+ * `reviewSteps` (`{ step, state }[]`, the §4 review-step states: e.g. the intake review's come from
+ * `GET /api/v1/treatments/{id}/review`); the deepest match that has them wins. Without them the flow of the
+ * child's `handle.review` gives the steps, counting the treatment as pending (current step active, the others
+ * disabled). A step in state "approved" or "not-active" is a link; "disabled" is not.
+ *
+ * Where "Yes, cancel" goes: `?from=ready-for-review` (the Review button of the ready-for-review list) returns to
+ * that list, `?from=charts` to the charts list, anything else to the patient page; the step links keep `from`.
  */
 export function loader({ context }: Route.LoaderArgs) {
   return { role: getViewer(context).role };
 }
 
-type StepDef = { step: ReviewStep | "signForApproval"; labelKey: string; to?: string; hidden?: boolean; disabled?: boolean };
+export type ReviewStepState = "approved" | "active" | "not-active" | "disabled";
+/** What a child route's loader may return for the sidebar (see the header). */
+export type DeclaredReviewStep = { step: string; state: ReviewStepState };
+type StepDef = { step: ReviewStep | "signForApproval"; labelKey: string; to?: string; hidden?: boolean; disabled?: boolean; state?: ReviewStepState };
 
-function stepsFor(flow: ReviewFlow, params: Record<string, string | undefined>): StepDef[] {
+const STEP_LABELS: Record<string, string> = {
+  review: "common:review.steps.reviewIntake",
+  recordVisit: "common:review.steps.recordVisit",
+  managePrescription: "common:review.steps.managePrescription",
+  informPatient: "common:review.steps.informPatient",
+  recordNote: "common:review.steps.recordNote",
+};
+
+function stepsFor(flow: ReviewFlow, params: Record<string, string | undefined>, manager: boolean): StepDef[] {
   const { patientId, treatmentId } = params;
   const base = `/staff/patients/${patientId}/intakes/${treatmentId}`;
+  const reviewBase = `/${manager ? "manager" : "staff"}/patients/${patientId}/intakes/${treatmentId}`;
   if (flow === "chart") {
     return [
       { step: "review", labelKey: "common:review.steps.reviewChart" },
@@ -41,7 +60,7 @@ function stepsFor(flow: ReviewFlow, params: Record<string, string | undefined>):
   }
   if (flow === "note") return [{ step: "recordNote", labelKey: "common:review.steps.recordNote", to: `${base}/record-note` }];
   return [
-    { step: "review", labelKey: "common:review.steps.reviewIntake", to: `${base}/review` },
+    { step: "review", labelKey: "common:review.steps.reviewIntake", to: `${reviewBase}/review` },
     { step: "recordVisit", labelKey: "common:review.steps.recordVisit", to: `${base}/record-visit` },
     {
       step: "managePrescription",
@@ -53,11 +72,21 @@ function stepsFor(flow: ReviewFlow, params: Record<string, string | undefined>):
   ];
 }
 
-/** Where "Yes, cancel" goes: the charts list for a chart, else the patient page (by role). */
-function cancelTarget(flow: ReviewFlow, role: string, patientId: string | undefined): string {
-  const manager = role === "providers";
-  if (flow === "chart") return manager ? "/manager/charts" : "/staff/charts";
-  return manager ? `/manager/patients/${patientId}` : `/staff/patients/${patientId}`;
+/** Where "Yes, cancel" goes: the list the review came from (`from`), else the charts list for a chart or the patient page. */
+function cancelTarget(flow: ReviewFlow, role: string, patientId: string | undefined, from: string | null): string {
+  const area = role === "providers" ? "/manager" : "/staff";
+  if (from === "ready-for-review") return `${area}/ready-for-review`;
+  if (flow === "chart" || from === "charts") return `${area}/charts`;
+  return `${area}/patients/${patientId}`;
+}
+
+/** The steps a child route's loader declared (the deepest wins), or null. */
+function declaredSteps(matches: ReturnType<typeof useMatches>): DeclaredReviewStep[] | null {
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const steps = (matches[i].loaderData as { reviewSteps?: DeclaredReviewStep[] } | undefined)?.reviewSteps;
+    if (Array.isArray(steps)) return steps;
+  }
+  return null;
 }
 
 export default function ReviewLayout({ loaderData }: Route.ComponentProps) {
@@ -67,9 +96,18 @@ export default function ReviewLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const review = routeReview(matches) ?? { flow: "intake" as const, step: "review" as const };
-  // The manage-prescription step shows on its own page (an external prescribing URL exists then).
-  const steps = stepsFor(review.flow, params).map((s) => (s.step === review.step ? { ...s, hidden: false } : s));
-  const exit = cancelTarget(review.flow, loaderData.role, params.patientId);
+  const from = searchParams.get("from");
+  const keep = from ? `?from=${encodeURIComponent(from)}` : "";
+  const defaults = stepsFor(review.flow, params, loaderData.role === "providers");
+  const declared = declaredSteps(matches);
+  const steps: StepDef[] = declared
+    ? declared.map((d) => {
+        const known = defaults.find((s) => s.step === d.step);
+        return { step: d.step as ReviewStep, labelKey: known?.labelKey ?? STEP_LABELS[d.step] ?? d.step, to: known?.to, state: d.state };
+      })
+    : // The manage-prescription step shows on its own page (an external prescribing URL exists then).
+      defaults.map((s) => (s.step === review.step ? { ...s, hidden: false, state: "active" } : { ...s, state: "disabled" }));
+  const exit = cancelTarget(review.flow, loaderData.role, params.patientId, from);
   const cancelOpen = searchParams.get("cancel") === "1";
   const withoutCancel = new URLSearchParams(searchParams);
   withoutCancel.delete("cancel");
@@ -88,24 +126,36 @@ export default function ReviewLayout({ loaderData }: Route.ComponentProps) {
               .filter((s) => !s.hidden)
               .map((s, index) => {
                 const current = s.step === review.step;
+                const state: ReviewStepState = s.state ?? (current ? "active" : "disabled");
+                const done = state === "approved";
                 const content = (
                   <>
                     <span
                       className={cn(
                         "inline-flex size-7 shrink-0 items-center justify-center rounded-full border text-sm font-semibold",
-                        current ? "border-primary bg-primary text-primary-foreground" : "border-input text-muted-foreground",
+                        current ? "border-primary bg-primary text-primary-foreground" : done ? "border-success bg-success-subtle text-success" : "border-input text-muted-foreground",
                       )}
                       aria-hidden="true"
                     >
-                      {index + 1}
+                      {done ? <Icon name="check" className="size-4" /> : index + 1}
                     </span>
-                    <span>{t(s.labelKey)}</span>
+                    <span className="flex flex-col">
+                      <span>{t(s.labelKey)}</span>
+                      <span className="text-xs font-normal text-muted-foreground" data-testid={`step-state-${s.step}`}>
+                        {t(`common:review.stepState.${state}`)}
+                      </span>
+                    </span>
                   </>
                 );
+                const linked = s.to && !s.disabled && (current || state !== "disabled");
                 return (
-                  <li key={s.step}>
-                    {current && s.to ? (
-                      <Link to={s.to} aria-current="step" className="flex items-center gap-3 rounded-md bg-primary-subtle px-3 py-2 font-medium text-primary">
+                  <li key={s.step} data-state={state}>
+                    {linked ? (
+                      <Link
+                        to={`${s.to}${keep}`}
+                        aria-current={current ? "step" : undefined}
+                        className={cn("flex items-center gap-3 rounded-md px-3 py-2 font-medium", current ? "bg-primary-subtle text-primary" : "hover:bg-secondary-hover")}
+                      >
                         {content}
                       </Link>
                     ) : (
@@ -118,7 +168,6 @@ export default function ReviewLayout({ loaderData }: Route.ComponentProps) {
                         )}
                       >
                         {content}
-                        {current ? null : <span className="sr-only">({t("common:review.unavailable")})</span>}
                       </span>
                     )}
                   </li>

@@ -1,6 +1,7 @@
 /** Every declared page state of the axe sweep, one file per area (see ./types.ts). */
 import { STATES as accountSecurity } from "./account-security";
 import { STATES as design } from "./design";
+import { STATES as intakeReview } from "./intake-review";
 import { STATES as patientAccount } from "./patient-account";
 import { STATES as patientList } from "./patient-list";
 import { STATES as patientAccess } from "./patient-access";
@@ -9,4 +10,4 @@ import { STATES as shell } from "./shell";
 import { STATES as tasks } from "./tasks";
 import type { DeclaredState } from "./types";
 
-export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview];
+export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview];
