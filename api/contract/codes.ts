@@ -132,6 +132,17 @@ export const API_MESSAGES = {
   "treatments.statusUpdated": "The treatment's status has been updated.",
   /** params `{ from, to }` (review statuses); api/domain/treatment-review.ts */
   "treatments.transitionRefused": "This treatment cannot go from {{from}} to {{to}}.",
+  // The clinical review queues (api/routes/review-queues.ts).
+  "charts.notFound": "No such chart.",
+  "charts.signed": "The chart has been signed.",
+  "charts.cancelled": "The chart review has been cancelled.",
+  "charts.addendumAdded": "The addendum has been added to the chart.",
+  /** params `{ from, action }`: api/domain/chart-review.ts */
+  "charts.transitionRefused": "This chart is {{from}}: it cannot be {{action}}.",
+  "charts.notSigned": "Only a signed chart takes an addendum. Sign the chart first.",
+  "uploads.notFound": "No such upload.",
+  "uploads.reviewUpdated": "The upload's review status has been updated.",
+  "uploads.visibilityUpdated": "The upload's visibility has been updated.",
   // License-aware review (api/domain/licenses.ts). params `{ state }` (two-letter code)
   "licenses.outOfState": "You are not licensed in {{state}}, where this patient lives. A provider licensed there must do this.",
   "licenses.noShippingState": "This patient has no shipping address, so their state is not known. Ask them to add one first.",

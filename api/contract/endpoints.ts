@@ -16,6 +16,7 @@ import * as chats from "./chats.ts";
 import * as users from "./users.ts";
 import * as patientAccess from "./patient-access.ts";
 import * as globalSearch from "./global-search.ts";
+import * as reviewQueues from "./review-queues.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -202,6 +203,16 @@ const table = {
   "DELETE /api/v1/staff/:staffId/dependents/:dependentId": { data: patientAccess.dependentResultSchema },
   // Global search (api/contract/global-search.ts).
   "GET /api/v1/global-search": { query: globalSearch.globalSearchQuerySchema, data: globalSearch.globalSearchSchema },
+  // The clinical review queues (api/contract/review-queues.ts).
+  "GET /api/v1/treatments/ready-for-review": { query: reviewQueues.readyQuerySchema, listItem: reviewQueues.readyItemSchema, pages: reviewQueues.queuePagesSchema },
+  "GET /api/v1/charts": { query: reviewQueues.chartsQuerySchema, listItem: reviewQueues.chartListItemSchema, pages: reviewQueues.queuePagesSchema },
+  "GET /api/v1/charts/:id": { data: reviewQueues.chartAnswerSchema },
+  "POST /api/v1/charts/:id/sign": { body: reviewQueues.chartSignSchema, data: reviewQueues.chartAnswerSchema },
+  "POST /api/v1/charts/:id/cancel": { body: reviewQueues.chartCancelSchema, data: reviewQueues.chartAnswerSchema },
+  "POST /api/v1/charts/:id/addenda": { body: reviewQueues.chartAddendumSchema, data: reviewQueues.chartAnswerSchema },
+  "GET /api/v1/uploads/review": { query: reviewQueues.uploadsReviewQuerySchema, listItem: reviewQueues.reviewUploadSchema, pages: reviewQueues.queuePagesSchema },
+  "PUT /api/v1/uploads/:id/review": { body: reviewQueues.uploadReviewStatusSchema, data: reviewQueues.reviewUploadAnswerSchema },
+  "PUT /api/v1/uploads/:id/visibility": { body: reviewQueues.uploadVisibilitySchema, data: reviewQueues.reviewUploadAnswerSchema },
 } satisfies Partial<Record<EndpointKey, EndpointContract>>;
 
 export const contracts: Partial<Record<EndpointKey, EndpointContract>> = table;

@@ -32,6 +32,7 @@ import {
   type TreatmentReviewStatus,
 } from "../../contract/enums.ts";
 import { seedDemoLicenses } from "./licenses.ts";
+import { seedDemoReviewQueues } from "./review-queues.ts";
 import { seedDemoAccess } from "./access.ts";
 import { seedDemoBilling } from "./billing.ts";
 import { type CatalogueVariant, insertCatalogue } from "./catalogue.ts";
@@ -247,6 +248,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     await fill(tx);
     await seedDemoAccess(tx);
     await seedDemoLicenses(tx);
+    await seedDemoReviewQueues(tx);
     return { created: true };
   });
 }
