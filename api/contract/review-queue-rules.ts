@@ -6,19 +6,7 @@
 /** Spec §9: "provider intake review 24–48 hours". The promise the ready-for-review list counts down from. */
 export const REVIEW_PROMISE_HOURS = 48;
 
-/** Spec §9 remaining-time colour: error under 1 hour, warning under 12 hours, else success. */
-export type RemainingTone = "error" | "warning" | "success";
-export function remainingTimeTone(minutesLeft: number): RemainingTone {
-  if (minutesLeft < 60) return "error";
-  if (minutesLeft < 12 * 60) return "warning";
-  return "success";
-}
-
-/** A duration in days, hours and minutes (spec §9 "Durations as days, hours, minutes"), of its absolute value. */
-export function durationParts(minutes: number): { days: number; hours: number; minutes: number } {
-  const m = Math.abs(Math.trunc(minutes));
-  return { days: Math.floor(m / 1440), hours: Math.floor((m % 1440) / 60), minutes: m % 60 };
-}
+/** The remaining-time colour and the duration text of spec §9 are app/lib/format.ts (remainingTimeColour, formatDuration). */
 
 /** The ready-for-review list's kinds (the patient statuses ready_to_review_new_patient / ready_to_review_refill). */
 export const READY_KINDS = ["new_patient", "refill"] as const;

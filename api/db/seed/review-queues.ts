@@ -34,3 +34,18 @@ export async function seedDemoReviewQueues(db: Db): Promise<void> {
                               where status = 'to_review' and patient_id <> (select id from users where email = 'patient@demo.test')
                               order by treatment_id desc limit 1)`);
 }
+
+/**
+ * The scaled population's charts (api/db/seed/scaled.ts, set-based): the approval trigger made every approved
+ * treatment's chart to review; two of every three are signed (by the treatment's provider) a day after, so both tabs
+ * of the charts list are large. Charts already signed stay as they are.
+ */
+export async function signScaledCharts(db: Db, firstPatientId: number): Promise<void> {
+  await db.execute(sql`
+    update chart_reviews c
+       set status = 'reviewed', signed_by_id = t.provider_id, signed_at = c.created_at + interval '1 day',
+           consent_version = ${CHART_CONSENT_VERSION}, updated_at = c.created_at + interval '1 day'
+      from treatments t
+     where t.id = c.treatment_id and c.patient_id >= ${firstPatientId} and c.status = 'to_review'
+       and t.provider_id is not null and c.treatment_id % 3 <> 0`);
+}
