@@ -23,7 +23,7 @@ import { signScaledCharts } from "../api/db/seed/review-queues.ts";
 import { chartsQuerySchema, readyQuerySchema } from "../api/contract/review-queues.ts";
 import { dropEmpty } from "../api/contract/provider-list.ts";
 import { activeLicenseStates } from "../api/domain/licenses.ts";
-import { visiblePatientsSql } from "../api/domain/patient-access.ts";
+import { scopedAccessIds, visiblePatientsSql } from "../api/domain/patient-access.ts";
 import { chartsPageSql, decodeChartCursor, decodeReadyCursor, readyPartSql } from "../api/domain/review-queues.ts";
 import type { Role } from "../api/contract/roles.ts";
 import { BenchClient, startBenchApi } from "./client.ts";
@@ -109,15 +109,16 @@ async function main(): Promise<void> {
         const cursor = q.cursor ? decodeReadyCursor(q.cursor) : null;
         const states = await activeLicenseStates(db, viewer.id);
         const visible = await visiblePatientsSql(db, { id: viewer.id, role: viewer.role }, sql`q.patient_id`);
+        const scopedIds = await scopedAccessIds(db, { id: viewer.id, role: viewer.role });
         const want = q.perPage + 1;
         const out: SQL[] = [];
         let got = 0;
         if (states.length && (!cursor || cursor.p === 0)) {
-          const part0 = readyPartSql(0, states, q, cursor, visible, want);
+          const part0 = readyPartSql(0, states, q, cursor, visible, want, scopedIds);
           got = rowsOf<unknown>(await db.execute(part0)).length;
           out.push(part0);
         }
-        if (got < want) out.push(readyPartSql(1, states, q, cursor?.p === 1 ? cursor : null, visible, want - got));
+        if (got < want) out.push(readyPartSql(1, states, q, cursor?.p === 1 ? cursor : null, visible, want - got, scopedIds));
         return out;
       }
       const q = chartsQuerySchema.parse(raw);

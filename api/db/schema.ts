@@ -997,6 +997,9 @@ export const reviewQueue = pgTable(
   (t) => [
     index("review_queue_created_idx").on(t.createdAt, t.treatmentId),
     index("review_queue_state_created_idx").on(t.patientState, t.createdAt, t.treatmentId),
+    // ?kind= of the list: the same two orders within one kind.
+    index("review_queue_kind_created_idx").on(t.reviewKind, t.createdAt, t.treatmentId),
+    index("review_queue_kind_state_created_idx").on(t.reviewKind, t.patientState, t.createdAt, t.treatmentId),
     index("review_queue_patient_idx").on(t.patientId),
   ],
 );

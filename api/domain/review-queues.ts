@@ -77,15 +77,24 @@ function readyBase(q: ReadyQuery, cursor: { d: string; id: number } | null, visi
   return conds;
 }
 
-const readyPick = (where: SQL, limit: number) =>
-  sql`(SELECT q.* FROM review_queue q WHERE ${where} ORDER BY q.created_at, q.treatment_id LIMIT ${limit})`;
-
 /**
  * One part of the queue: part 0 the licensed states (one index range per state, merged), part 1 every other row
  * (no or another state). `limit` rows at most, oldest first.
  */
-export function readyPartSql(part: 0 | 1, states: string[], q: ReadyQuery, cursor: { d: string; id: number } | null, visible: SQL | undefined, limit: number): SQL {
-  const base = readyBase(q, cursor, visible);
+export function readyPartSql(part: 0 | 1, states: string[], q: ReadyQuery, cursor: { d: string; id: number } | null, visible: SQL | undefined, limit: number, scopedIds?: number[]): SQL {
+  // A scoped viewer (a provider): their rows of staff_treatment_list in the review_ready tab (one index range of a
+  // few rows, kept by the triggers of migration 0015, the same patients as visiblePatientsSql) as an array, then
+  // review_queue by its key (= ANY: one probe per id, whatever the planner guesses of the range), sorted.
+  const scoped = scopedIds !== undefined;
+  const base = readyBase(q, cursor, scoped ? undefined : visible);
+  const readyPick = (where: SQL, lim: number) =>
+    scoped
+      ? sql`(SELECT q.* FROM review_queue q
+          WHERE q.treatment_id = ANY(ARRAY(SELECT l.treatment_id FROM staff_treatment_list l
+                                            WHERE l.staff_id = ANY(${`{${scopedIds.join(",")}}`}::int[]) AND l.list_tab = 'review_ready'))
+            AND ${where}
+          ORDER BY q.created_at, q.treatment_id LIMIT ${lim})`
+      : sql`(SELECT q.* FROM review_queue q WHERE ${where} ORDER BY q.created_at, q.treatment_id LIMIT ${lim})`;
   let source: SQL;
   if (part === 0) {
     source = sql.join(

@@ -32,7 +32,7 @@ import { auditEvents } from "../db/schema.ts";
 import { auditRead } from "../domain/audit.ts";
 import { chartTransition, canChart, type ChartAction } from "../domain/chart-review.ts";
 import { activeLicenseStates } from "../domain/licenses.ts";
-import { canSeePatient, visiblePatientsSql } from "../domain/patient-access.ts";
+import { canSeePatient, scopedAccessIds, visiblePatientsSql } from "../domain/patient-access.ts";
 import {
   chartsPageSql,
   decodeChartCursor,
@@ -211,14 +211,14 @@ export function reviewQueuesRoutes(): Router {
     const cursor = q.cursor ? decodeReadyCursor(q.cursor) : null;
     if (q.cursor && !cursor) throw badRequest("common.invalidFields", fieldCode("cursor", V.invalid));
     const { db } = req.deps;
-    const [states, visible] = await Promise.all([activeLicenseStates(db, who.id), visiblePatientsSql(db, who, sql`q.patient_id`)]);
+    const [states, visible, scopedIds] = await Promise.all([activeLicenseStates(db, who.id), visiblePatientsSql(db, who, sql`q.patient_id`), scopedAccessIds(db, who)]);
     const want = q.perPage + 1;
     // Part 0 (the licensed states) first, then part 1 (the rest) to fill the page; a cursor in part 1 skips part 0.
     let page: ReadyRow[] = [];
-    if (states.length && (!cursor || cursor.p === 0)) page = await rows<ReadyRow>(db, readyPartSql(0, states, q, cursor, visible, want));
+    if (states.length && (!cursor || cursor.p === 0)) page = await rows<ReadyRow>(db, readyPartSql(0, states, q, cursor, visible, want, scopedIds));
     if (page.length < want) {
       const restCursor = cursor?.p === 1 ? cursor : null;
-      page = page.concat(await rows<ReadyRow>(db, readyPartSql(1, states, q, restCursor, visible, want - page.length)));
+      page = page.concat(await rows<ReadyRow>(db, readyPartSql(1, states, q, restCursor, visible, want - page.length, scopedIds)));
     }
     const hasMore = page.length > q.perPage;
     const items = hasMore ? page.slice(0, q.perPage) : page;

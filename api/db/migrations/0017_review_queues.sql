@@ -39,6 +39,8 @@ CREATE INDEX "chart_reviews_status_created_idx" ON "chart_reviews" USING btree (
 CREATE INDEX "chart_reviews_patient_idx" ON "chart_reviews" USING btree ("patient_id","treatment_id");--> statement-breakpoint
 CREATE INDEX "review_queue_created_idx" ON "review_queue" USING btree ("created_at","treatment_id");--> statement-breakpoint
 CREATE INDEX "review_queue_state_created_idx" ON "review_queue" USING btree ("patient_state","created_at","treatment_id");--> statement-breakpoint
+CREATE INDEX "review_queue_kind_created_idx" ON "review_queue" USING btree ("review_kind","created_at","treatment_id");--> statement-breakpoint
+CREATE INDEX "review_queue_kind_state_created_idx" ON "review_queue" USING btree ("review_kind","patient_state","created_at","treatment_id");--> statement-breakpoint
 CREATE INDEX "review_queue_patient_idx" ON "review_queue" USING btree ("patient_id");--> statement-breakpoint
 -- hand-written:
 -- The uploads review queue filters by status and category, oldest first (api/routes/review-queues.ts).
