@@ -137,8 +137,8 @@ export const API_MESSAGES = {
   "charts.signed": "The chart has been signed.",
   "charts.cancelled": "The chart review has been cancelled.",
   "charts.addendumAdded": "The addendum has been added to the chart.",
-  /** params `{ from, action }`: api/domain/chart-review.ts */
-  "charts.transitionRefused": "This chart is {{from}}: it cannot be {{action}}.",
+  /** params `{ from, action }` (the chart status and the refused action): api/domain/chart-review.ts */
+  "charts.transitionRefused": "This chart was already signed or its review cancelled: it cannot change now.",
   "charts.notSigned": "Only a signed chart takes an addendum. Sign the chart first.",
   "uploads.notFound": "No such upload.",
   "uploads.reviewUpdated": "The upload's review status has been updated.",
