@@ -17,6 +17,7 @@ import { tasksRoutes } from "./routes/tasks.ts";
 import { trackRoutes } from "./routes/track.ts";
 import { usersRoutes } from "./routes/users.ts";
 import { providerListRoutes } from "./routes/provider-list.ts";
+import { reviewQueuesRoutes } from "./routes/review-queues.ts";
 import { treatmentsRoutes } from "./routes/treatments.ts";
 import { treatmentReviewRoutes } from "./routes/treatment-review.ts";
 import { patientsRoutes } from "./routes/patients.ts";
@@ -67,6 +68,7 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(usersRoutes());
   app.use(trackRoutes());
   app.use(tasksRoutes());
+  app.use(reviewQueuesRoutes()); // before treatmentsRoutes and uploads: /api/v1/treatments/ready-for-review, /api/v1/uploads/review
   app.use(providerListRoutes()); // before treatmentsRoutes: /api/v1/treatments/provider-list is not a treatment id
   app.use(treatmentsRoutes());
   app.use(treatmentReviewRoutes());

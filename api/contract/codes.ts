@@ -139,6 +139,17 @@ export const API_MESSAGES = {
   "treatments.cancelled": "The treatment has been cancelled.",
   "treatments.noShow": "The review has been closed as a no-show.",
   "treatments.resumed": "The review has been reopened.",
+  // The clinical review queues (api/routes/review-queues.ts).
+  "charts.notFound": "No such chart.",
+  "charts.signed": "The chart has been signed.",
+  "charts.cancelled": "The chart review has been cancelled.",
+  "charts.addendumAdded": "The addendum has been added to the chart.",
+  /** params `{ from, action }` (the chart status and the refused action): api/domain/chart-review.ts */
+  "charts.transitionRefused": "This chart was already signed or its review cancelled: it cannot change now.",
+  "charts.notSigned": "Only a signed chart takes an addendum. Sign the chart first.",
+  "uploads.notFound": "No such upload.",
+  "uploads.reviewUpdated": "The upload's review status has been updated.",
+  "uploads.visibilityUpdated": "The upload's visibility has been updated.",
   // License-aware review (api/domain/licenses.ts). params `{ state }` (two-letter code)
   "licenses.outOfState": "You are not licensed in {{state}}, where this patient lives. A provider licensed there must do this.",
   "licenses.noShippingState": "This patient has no shipping address, so their state is not known. Ask them to add one first.",

@@ -17,6 +17,7 @@ import * as users from "./users.ts";
 import * as patientAccess from "./patient-access.ts";
 import * as globalSearch from "./global-search.ts";
 import * as clinical from "./clinical-review.ts";
+import * as reviewQueues from "./review-queues.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -220,6 +221,16 @@ const table = {
   "GET /api/v1/message-templates": { query: clinical.templatesQuerySchema, data: clinical.templatesAnswerSchema },
   "POST /api/v1/patient/:patientId/treatment/:treatmentId/inform": { body: clinical.informRequestSchema, data: clinical.informAnswerSchema },
   "GET /api/v1/chats/messages": { query: clinical.chatMessagesQuerySchema, data: clinical.chatMessagesAnswerSchema },
+  // The clinical review queues (api/contract/review-queues.ts).
+  "GET /api/v1/treatments/ready-for-review": { query: reviewQueues.readyQuerySchema, listItem: reviewQueues.readyItemSchema, pages: reviewQueues.queuePagesSchema },
+  "GET /api/v1/charts": { query: reviewQueues.chartsQuerySchema, listItem: reviewQueues.chartListItemSchema, pages: reviewQueues.queuePagesSchema },
+  "GET /api/v1/charts/:id": { data: reviewQueues.chartAnswerSchema },
+  "POST /api/v1/charts/:id/sign": { body: reviewQueues.chartSignSchema, data: reviewQueues.chartAnswerSchema },
+  "POST /api/v1/charts/:id/cancel": { body: reviewQueues.chartCancelSchema, data: reviewQueues.chartAnswerSchema },
+  "POST /api/v1/charts/:id/addenda": { body: reviewQueues.chartAddendumSchema, data: reviewQueues.chartAnswerSchema },
+  "GET /api/v1/uploads/review": { query: reviewQueues.uploadsReviewQuerySchema, listItem: reviewQueues.reviewUploadSchema, pages: reviewQueues.queuePagesSchema },
+  "PUT /api/v1/uploads/:id/review": { body: reviewQueues.uploadReviewStatusSchema, data: reviewQueues.reviewUploadAnswerSchema },
+  "PUT /api/v1/uploads/:id/visibility": { body: reviewQueues.uploadVisibilitySchema, data: reviewQueues.reviewUploadAnswerSchema },
 } satisfies Partial<Record<EndpointKey, EndpointContract>>;
 
 export const contracts: Partial<Record<EndpointKey, EndpointContract>> = table;

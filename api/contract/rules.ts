@@ -35,6 +35,8 @@ export const V = {
   cardExpYear: "validation.card.expYear",
   cardExpired: "validation.card.expired",
   cardCvc: "validation.card.cvc",
+  // Chart sign-off (api/contract/review-queues.ts).
+  chartConsent: "validation.chartConsent",
 } as const;
 
 /** Names: only letters, spaces, dash and apostrophe (spec §5). */

@@ -1058,3 +1058,82 @@ export const appSecrets = pgTable("app_secrets", {
   value: text("value").notNull(),
   createdAt: createdAt(),
 });
+
+// ── clinical review: charts and review queues (H3) ──
+
+/**
+ * The ready-for-review queue (api/domain/review-queues.ts): one row per treatment in the patients list's
+ * "review_ready" tab (pending, patient status ready_to_review_new_patient / ready_to_review_refill), with the
+ * patient's shipping state copied in so that a clinician's licensed states come first through one index range per
+ * state. Kept by the statement triggers of its migration (hand-written part) on treatments and addresses; never
+ * written by the application.
+ */
+export const reviewQueue = pgTable(
+  "review_queue",
+  {
+    treatmentId: integer("treatment_id")
+      .primaryKey()
+      .references(() => treatments.id, { onDelete: "cascade" }),
+    patientId: integer("patient_id").notNull(),
+    reviewKind: text("review_kind", { enum: ["new_patient", "refill"] }).notNull(),
+    /** Two-letter shipping state of the patient (upper case), or null without a shipping address. */
+    patientState: text("patient_state"),
+    /** The treatment's created_at: waiting since. */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("review_queue_created_idx").on(t.createdAt, t.treatmentId),
+    index("review_queue_state_created_idx").on(t.patientState, t.createdAt, t.treatmentId),
+    // ?kind= of the list: the same two orders within one kind.
+    index("review_queue_kind_created_idx").on(t.reviewKind, t.createdAt, t.treatmentId),
+    index("review_queue_kind_state_created_idx").on(t.reviewKind, t.patientState, t.createdAt, t.treatmentId),
+    index("review_queue_patient_idx").on(t.patientId),
+  ],
+);
+
+/**
+ * Charts (spec §2 charts, §4 chart states To review / Reviewed): the provider's sign-off of a treatment's clinical
+ * record. A chart id is a treatment id. A row appears (to_review) when the treatment is approved (trigger of the
+ * migration, hand-written part); api/domain/chart-review.ts moves it: signing makes it reviewed (who, when, the
+ * consent text's version), a review may be cancelled; a signed chart never changes, later changes are addenda.
+ */
+export const chartReviews = pgTable(
+  "chart_reviews",
+  {
+    treatmentId: integer("treatment_id")
+      .primaryKey()
+      .references(() => treatments.id, { onDelete: "cascade" }),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["to_review", "reviewed", "cancelled"] }).notNull().default("to_review"),
+    signedById: integer("signed_by_id").references(() => users.id, { onDelete: "set null" }),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    /** The version of the provider consent text (CHART_CONSENT_VERSION) the signer confirmed. */
+    consentVersion: text("consent_version"),
+    cancelledById: integer("cancelled_by_id").references(() => users.id, { onDelete: "set null" }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** When the chart became ready to review (the treatment's approval). */
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("chart_reviews_status_created_idx").on(t.status, t.createdAt, t.treatmentId),
+    index("chart_reviews_patient_idx").on(t.patientId, t.treatmentId),
+  ],
+);
+
+/** A later change to a signed chart (spec: "a signed chart cannot change; a later change is an addendum"). */
+export const chartAddenda = pgTable(
+  "chart_addenda",
+  {
+    id: id(),
+    treatmentId: integer("treatment_id")
+      .notNull()
+      .references(() => chartReviews.treatmentId, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chart_addenda_treatment_idx").on(t.treatmentId, t.id)],
+);

@@ -10,6 +10,7 @@
 import { ROLES, STAFF_ROLES, TASK_MANAGER_ROLES, USER_ROLES, type Role } from "../contract/roles.ts";
 import { TREATMENT_EDITOR_ROLES } from "../contract/patient-record-rules.ts";
 import { ACCESS_LOG_ROLES, ACCESS_MANAGER_ROLES, DEPENDENT_MANAGER_ROLES } from "../contract/patient-access-rules.ts";
+import { CHART_READER_ROLES, CHART_SIGNER_ROLES, READY_FOR_REVIEW_ROLES, UPLOAD_REVIEWER_ROLES } from "../contract/review-queue-rules.ts";
 
 export type EndpointRule = {
   roles: readonly Role[];
@@ -161,6 +162,19 @@ export const permissions = {
   "GET /api/v1/message-templates": { roles: CLINICIANS, summary: "The message templates for a treatment (?treatmentId=) in the patient's language, filled in; audited" },
   "POST /api/v1/patient/:patientId/treatment/:treatmentId/inform": { roles: CLINICIANS, summary: "Send a message (from a template, edited) to the patient's medical chat; sanitised; audited" },
   "GET /api/v1/chats/messages": { roles: [...STAFF, ...PATIENTS], summary: "A chat's messages newest first (?chatId=, before= keyset); staff audited, a patient their own chats" },
+  // The clinical review queues (api/routes/review-queues.ts; contract api/contract/review-queues.ts). Decision,
+  // following app/lib/access.ts: ready for review for the clinicians; charts read by the clinicians and medical
+  // support (spec §2 "medical support … charts"), signed, cancelled and amended by the clinicians only; the uploads
+  // review for providers and every staff role. Object level: a patient the caller may not see answers 404.
+  "GET /api/v1/treatments/ready-for-review": { roles: READY_FOR_REVIEW_ROLES, summary: "Pending reviews of ready-to-review patients, oldest first, the caller's licensed states first (cursor); audited" },
+  "GET /api/v1/charts": { roles: CHART_READER_ROLES, summary: "Charts to review (oldest first) or reviewed (newest first), cursor; audited" },
+  "GET /api/v1/charts/:id": { roles: CHART_READER_ROLES, summary: "One chart (a treatment's clinical record and its sign-off, addenda); audited" },
+  "POST /api/v1/charts/:id/sign": { roles: CHART_SIGNER_ROLES, summary: "Sign a chart for approval with the provider consent (409 when not to review); audited" },
+  "POST /api/v1/charts/:id/cancel": { roles: CHART_SIGNER_ROLES, summary: "Cancel a chart's review (409 when not to review); audited" },
+  "POST /api/v1/charts/:id/addenda": { roles: CHART_SIGNER_ROLES, summary: "Add an addendum to a signed chart (409 before signing); audited" },
+  "GET /api/v1/uploads/review": { roles: UPLOAD_REVIEWER_ROLES, summary: "Uploads by review status and category, oldest first (cursor); audited" },
+  "PUT /api/v1/uploads/:id/review": { roles: UPLOAD_REVIEWER_ROLES, summary: "Mark an upload's review completed (or back to for review); audited" },
+  "PUT /api/v1/uploads/:id/visibility": { roles: UPLOAD_REVIEWER_ROLES, summary: "Show an upload to its patient or hide it (visibility 1 / 0); audited" },
 } as const satisfies Record<string, EndpointRule>;
 
 export type EndpointKey = keyof typeof permissions;

@@ -89,6 +89,16 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   // The patients list (api/routes/provider-list.ts): keys of the "patientList" namespace.
   "providerList.assigned": { key: "patientList:workload.assigned", params: (p) => ({ count: Number(p.count ?? 0) }) },
   "providerList.notFound": "patientList:errors.notFound",
+  // The clinical review queues (api/routes/review-queues.ts): keys of the "review" namespace.
+  "charts.notFound": "review:chart.notFound",
+  "charts.signed": "review:chart.signed",
+  "charts.cancelled": "review:chart.cancelled",
+  "charts.addendumAdded": "review:chart.addendumAdded",
+  "charts.transitionRefused": "review:chart.refused",
+  "charts.notSigned": "review:chart.notSigned",
+  "uploads.notFound": "review:uploads.notFound",
+  "uploads.reviewUpdated": "review:uploads.reviewSaved",
+  "uploads.visibilityUpdated": "review:uploads.visibilitySaved",
   // The patient record (api/routes/patients.ts, treatments.ts): keys of the "patients" namespace.
   "patients.notFound": "patients:profile.notFound",
   "patients.updated": "patients:profile.saved",

@@ -62,6 +62,7 @@ beforeAll(async () => {
   recordUploadId = (await api.database.db.select({ id: schema.uploads.id }).from(schema.uploads).where(eq(schema.uploads.patientId, demoPatient)).limit(1))[0]!.id;
   recordTreatmentId = (await api.database.db.select({ id: schema.treatments.id }).from(schema.treatments).where(eq(schema.treatments.patientId, demoPatient)).orderBy(schema.treatments.id).limit(1))[0]!.id;
   demoPatientId = demoPatient;
+  await setChart("to_review");
   for (const name of ["james", "sofia"] as const) {
     const email = name === "james" ? "james.okafor@staff.demo.test" : "sofia.alvarez@staff.demo.test";
     staffIds[name] = (await api.database.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email)))[0]!.id;
@@ -72,6 +73,11 @@ beforeAll(async () => {
 async function nextReviewStatus(id: number): Promise<string> {
   const [t] = await api.database.db.select({ s: schema.treatments.reviewStatus }).from(schema.treatments).where(eq(schema.treatments.id, id));
   return nextStatuses("update-status", t!.s)[0]!;
+}
+/** The demo patient's chart (of recordTreatmentId), made if missing, set to `status`. */
+async function setChart(status: "to_review" | "reviewed"): Promise<void> {
+  await api.database.db.insert(schema.chartReviews).values({ treatmentId: recordTreatmentId, patientId: recordPatientId }).onConflictDoNothing();
+  await api.database.db.update(schema.chartReviews).set({ status }).where(eq(schema.chartReviews.treatmentId, recordTreatmentId));
 }
 afterAll(() => api?.close());
 
@@ -257,6 +263,35 @@ const samples: Record<EndpointKey, Sample> = {
     },
   },
   "GET /api/v1/patient/:patientId/access-log": { path: () => `/api/v1/patient/${demoPatientId}/access-log`, ok: 200 },
+  // The clinical review queues: the demo patient's chart, put back in the state each action starts from.
+  "GET /api/v1/treatments/ready-for-review": { ok: 200 },
+  "GET /api/v1/charts": { path: () => "/api/v1/charts?tab=reviewed", ok: 200 },
+  "GET /api/v1/charts/:id": { path: () => `/api/v1/charts/${recordTreatmentId}`, ok: 200 },
+  "POST /api/v1/charts/:id/sign": {
+    ok: 200,
+    send: async (client) => {
+      await setChart("to_review");
+      return client.request("POST", `/api/v1/charts/${recordTreatmentId}/sign`, { consent: "on" });
+    },
+  },
+  "POST /api/v1/charts/:id/cancel": {
+    ok: 200,
+    send: async (client) => {
+      await setChart("to_review");
+      return client.request("POST", `/api/v1/charts/${recordTreatmentId}/cancel`, {});
+    },
+  },
+  "POST /api/v1/charts/:id/addenda": {
+    ok: 200,
+    send: async (client) => {
+      await setChart("reviewed");
+      return client.request("POST", `/api/v1/charts/${recordTreatmentId}/addenda`, { body: "Matrix walk addendum" });
+    },
+  },
+  "GET /api/v1/uploads/review": { ok: 200 },
+  "PUT /api/v1/uploads/:id/review": { path: () => `/api/v1/uploads/${recordUploadId}/review`, body: { status: "for_review" }, ok: 200 },
+  "PUT /api/v1/uploads/:id/visibility": { path: () => `/api/v1/uploads/${recordUploadId}/visibility`, body: { visibility: 1 }, ok: 200 },
+
   "GET /api/v1/staff/:staffId/dependents": { path: () => `/api/v1/staff/${staffIds.sofia}/dependents`, ok: 200 },
   "POST /api/v1/staff/:staffId/dependents": {
     ok: 200,

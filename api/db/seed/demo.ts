@@ -34,6 +34,7 @@ import {
 import { seedDemoLicenses } from "./licenses.ts";
 import { seedDemoReviews } from "./reviews.ts";
 import { seedDemoClinicalReview } from "./clinical-review.ts";
+import { seedDemoReviewQueues } from "./review-queues.ts";
 import { seedDemoAccess } from "./access.ts";
 import { seedDemoBilling } from "./billing.ts";
 import { type CatalogueVariant, insertCatalogue } from "./catalogue.ts";
@@ -251,6 +252,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     await seedDemoLicenses(tx);
     await seedDemoReviews(tx);
     await seedDemoClinicalReview(tx);
+    await seedDemoReviewQueues(tx);
     return { created: true };
   });
 }

@@ -22,6 +22,7 @@ import { insertCatalogue, loadCatalogue } from "./catalogue.ts";
 import { PATIENT_STATUS_PAIRS, TASK_TITLES } from "./demo.ts";
 import { scaledRecordSteps } from "./scaled-records.ts";
 import { FIRST_NAMES, LAST_NAMES } from "./names.ts";
+import { signScaledCharts } from "./review-queues.ts";
 
 export type ScaledOptions = {
   patients: number;
@@ -426,6 +427,7 @@ export async function seedScaled(db: Db, opts: ScaledOptions): Promise<ScaledRes
     }
   });
   log(`  time per table: ${[...timings].map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(", ")}`);
+  await signScaledCharts(db, ub + 1);
   const t1 = performance.now();
   await db.execute(sql`analyze`);
   log(`analyze: ${((performance.now() - t1) / 1000).toFixed(1)} s`);
