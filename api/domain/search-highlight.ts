@@ -1,7 +1,10 @@
 /**
  * Highlighted search text (spec §5: only span with a class): every case-insensitive occurrence of the search
- * text in a value is wrapped in `<span class="search-highlight">`, everything else escaped, and the result
- * sanitised to the highlight allow-list (api/domain/sanitize.ts) before it leaves the server.
+ * text in a value is wrapped in `<span class="search-highlight">`, everything else escaped. The result holds no
+ * markup but those spans by construction (every `<`, `>`, `&` and quote of the value is escaped); that is checked
+ * on every value (`onlyHighlightSpans`, a string scan) and anything else goes through the highlight allow-list
+ * (api/domain/sanitize.ts). The allow-list's DOMPurify runs on a DOM (jsdom) at about 2.7 ms a call, which put a
+ * search's 20–60 highlighted fields at 50–300 ms of CPU per request at 1,000,000 patients.
  */
 import { HIGHLIGHT_CLASS } from "../contract/global-search-rules.ts";
 import { escapeHtml, sanitizeHighlightHtml } from "./sanitize.ts";
@@ -21,7 +24,25 @@ export function highlightMatch(value: string | null | undefined, needle: string)
     at = hay.indexOf(n, from);
   }
   html += escapeHtml(value.slice(from));
-  return sanitizeHighlightHtml(html);
+  return onlyHighlightSpans(html) ? html : sanitizeHighlightHtml(html);
+}
+
+const OPEN = `<span class="${HIGHLIGHT_CLASS}">`;
+/** Whether the only markup in `html` is balanced, unnested highlight spans (and its text has no raw `<`, `>` or quotes). */
+export function onlyHighlightSpans(html: string): boolean {
+  let open = false;
+  for (let i = 0; i < html.length; ) {
+    if (html.startsWith(OPEN, i) && !open) {
+      open = true;
+      i += OPEN.length;
+    } else if (html.startsWith("</span>", i) && open) {
+      open = false;
+      i += 7;
+    } else if (/[<>"']/.test(html[i])) {
+      return false;
+    } else i += 1;
+  }
+  return !open;
 }
 
 /** The fields of `values` the needle occurs in, as highlight HTML. */
