@@ -499,6 +499,17 @@ export const REVIEW_STATE_LABELS: Record<ReviewState, string> = { 0: "For review
 export const REVIEW_STEP_STATES = ["approved", "active", "not-active", "disabled"] as const;
 export type ReviewStepState = (typeof REVIEW_STEP_STATES)[number];
 
+/**
+ * The review-step state of spec §4: the intake step is "approved" once the treatment is no longer pending (even
+ * while it is the page shown); otherwise the current step is "active"; the other steps are "not-active" (reachable)
+ * when the treatment is approved, else "disabled". Used by the API's review read and by the web's step pages.
+ */
+export function reviewStepState(step: string, current: string, reviewStatus: TreatmentReviewStatus): ReviewStepState {
+  if (step === "review" && reviewStatus !== "pending") return "approved";
+  if (step === current) return "active";
+  return reviewStatus === "approved" ? "not-active" : "disabled";
+}
+
 /** Approval of check-ins (spec §4). */
 export const APPROVAL_STATUSES = ["approved", "pending", "declined"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];

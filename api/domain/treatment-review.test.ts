@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TREATMENT_REVIEW_STATUSES, type TreatmentReviewStatus } from "../contract/enums.ts";
-import { CLINICAL_ACTIONS, actionTarget, allowedActions, applyAction, canTransition, displayedState, nextStatuses, patientStatusAfter, reviewStepState, transition, type ClinicalAction } from "./treatment-review.ts";
+import { CLINICAL_ACTIONS, actionTarget, allowedActions, applyAction, canTransition, displayedState, nextStatuses, patientStatusAfter, transition, type ClinicalAction } from "./treatment-review.ts";
+import { reviewStepState } from "../contract/enums.ts";
 
 const ALLOWED: [TreatmentReviewStatus, TreatmentReviewStatus][] = [
   ["pending", "approved"],

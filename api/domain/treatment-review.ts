@@ -104,19 +104,6 @@ export function patientStatusAfter(
   }
 }
 
-export type ReviewStepState = "approved" | "active" | "not-active" | "disabled";
-
-/**
- * The review-step state of spec §4: the intake step is "approved" once the treatment is no longer pending (even
- * while it is the page shown); otherwise the current step is "active"; the other steps are "not-active" (reachable) when the treatment is approved, else
- * "disabled".
- */
-export function reviewStepState(step: string, current: string, reviewStatus: TreatmentReviewStatus): ReviewStepState {
-  if (step === "review" && reviewStatus !== "pending") return "approved";
-  if (step === current) return "active";
-  return reviewStatus === "approved" ? "not-active" : "disabled";
-}
-
 /** The English refusal of a transition (the code's message in api/contract/codes.ts carries the same words). */
 export const TRANSITION_REFUSED_MESSAGE = "This treatment cannot go from {{from}} to {{to}}.";
 

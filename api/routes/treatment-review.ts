@@ -32,7 +32,8 @@ import { auditEvents, chatMessages, chats, patients, subscriptionItems, subscrip
 import { auditRead } from "../domain/audit.ts";
 import { checkLicensedFor } from "../domain/licenses.ts";
 import { loadOverview, loadTreatments } from "../domain/patient-record.ts";
-import { allowedActions, applyAction, patientStatusAfter, reviewStepState, type ClinicalAction } from "../domain/treatment-review.ts";
+import { allowedActions, applyAction, patientStatusAfter, type ClinicalAction } from "../domain/treatment-review.ts";
+import { reviewStepState } from "../contract/enums.ts";
 import { clientIp } from "../http/context.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { ApiError, badRequest, fieldCode, notFound, ok } from "../http/errors.ts";

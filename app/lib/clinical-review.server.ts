@@ -12,6 +12,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { PrescriptionContext } from "../../api/contract/clinical-review.ts";
 import type { TreatmentDetail } from "../../api/contract/treatments.ts";
+import { reviewStepState } from "../../api/contract/enums.ts";
 import { formFailure, successMessage } from "./account.server.ts";
 import { getViewer } from "./auth.server.ts";
 import { readForm } from "./csrf.server.ts";
@@ -72,6 +73,19 @@ async function patientAndTreatment(context: Context, patientId: string, treatmen
 const showsPrescription = (doseSpotUrl: string | null, treatment: TreatmentDetail) =>
   Boolean(doseSpotUrl) || Boolean(treatment.subscription?.items.some((i) => i.dosageCycleEnabled));
 
+type IntakeStep = "review" | "recordVisit" | "managePrescription" | "informPatient";
+
+/**
+ * The review layout's sidebar for a step page (`reviewSteps`, read by app/routes/layouts/review.tsx): the intake
+ * flow's steps with their §4 states, this page's step the current one; manage prescription only when it shows
+ * (or is the page itself).
+ */
+function intakeSteps(current: IntakeStep, reviewStatus: TreatmentDetail["reviewStatus"], withPrescription: boolean) {
+  return (["review", "recordVisit", "managePrescription", "informPatient"] as const)
+    .filter((step) => step !== "managePrescription" || withPrescription || current === step)
+    .map((step) => ({ step, state: reviewStepState(step, current, reviewStatus) }));
+}
+
 function header(patient: { id: number; fullName: string }, treatment: TreatmentDetail) {
   return { patient: { id: patient.id, fullName: patient.fullName }, treatment: { id: treatment.id, sectionType: treatment.sectionType, reviewStatus: treatment.reviewStatus, productName: treatment.productName } };
 }
@@ -80,7 +94,8 @@ function header(patient: { id: number; fullName: string }, treatment: TreatmentD
 
 export async function recordVisitLoader(context: Context, patientId: string, treatmentId: string) {
   const { patient, treatment } = await patientAndTreatment(context, patientId, treatmentId);
-  return { ...header(patient, treatment), toasts: takeToasts(context) };
+  const reviewSteps = intakeSteps("recordVisit", treatment.reviewStatus, showsPrescription(patient.doseSpotUrl, treatment));
+  return { ...header(patient, treatment), reviewSteps, toasts: takeToasts(context) };
 }
 
 /** The allergies picker's search (the no-JavaScript search button, and the combobox's resource). */
@@ -160,7 +175,7 @@ export async function prescriptionLoader(context: Context, patientId: string, tr
   const ctx = answer.data;
   if (String(ctx.treatment.patientId) !== patientId) throw notFound();
   const refusal = ctx.canPrescribe.ok ? null : translateUpstream({ code: ctx.canPrescribe.code, params: ctx.canPrescribe.params, message: t("clinical:prescription.cannot") }, t);
-  return { context: ctx, refusal, toasts: takeToasts(context) };
+  return { context: ctx, refusal, reviewSteps: intakeSteps("managePrescription", ctx.treatment.reviewStatus, true), toasts: takeToasts(context) };
 }
 
 export async function prescriptionAction(request: Request, context: Context, patientId: string, treatmentId: string) {
@@ -201,7 +216,8 @@ export async function informLoader(request: Request, context: Context, patientId
   ]);
   const chosen = new URL(request.url).searchParams.get("template");
   const template = templates.data.templates.find((x) => String(x.id) === chosen) ?? null;
-  return { ...header(patient, treatment), templates: templates.data.templates, locale: templates.data.locale, template, toasts: takeToasts(context) };
+  const reviewSteps = intakeSteps("informPatient", treatment.reviewStatus, showsPrescription(patient.doseSpotUrl, treatment));
+  return { ...header(patient, treatment), templates: templates.data.templates, locale: templates.data.locale, template, reviewSteps, toasts: takeToasts(context) };
 }
 
 export async function informAction(request: Request, context: Context, patientId: string, treatmentId: string) {

@@ -86,7 +86,14 @@ export async function chartLoader(request: Request, context: Context, chartId: s
   try {
     const { data: answer } = await upstream.call("GET /api/v1/charts/:id", { params: { id: chartId } });
     const role = getViewer(context).role;
-    return { chart: answer.chart, tree: chartTree(new URL(request.url).pathname), listPath: chartsListPath(role), toasts: takeToasts(context) };
+    // The review layout's sidebar (spec §2 chart review: "review the chart" then "sign for approval", disabled as a
+    // step: signing is the form on this page): both approved once signed.
+    const signed = answer.chart.status === "reviewed";
+    const reviewSteps = [
+      { step: "review", state: signed || answer.chart.status === "cancelled" ? "approved" : "active" },
+      { step: "signForApproval", state: signed ? "approved" : "disabled" },
+    ] as const;
+    return { chart: answer.chart, tree: chartTree(new URL(request.url).pathname), listPath: chartsListPath(role), reviewSteps, toasts: takeToasts(context) };
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 404) throw notFound();
     throw error;
