@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/review-queues.ts`: the clinical review queues at scale (issue 14; ARCHITECTURE §8: p95 ≤ 20 ms through
+ * `npm run bench` (after the patients list), `npm run bench -- --review` alone, or `npx tsx bench/review-queues.ts`: the clinical review queues at scale (issue 14; ARCHITECTURE §8: p95 ≤ 20 ms through
  * the API over HTTP at 1,000,000 treatments): ready for review (first page, a far page by cursor, by kind) and the
  * charts list (both tabs, first and far pages), as the provider manager (clinic-wide, licensed in 17 states) and as a
  * provider (providerUsers: their patients only, their licensed states first); the uploads review's first page.
@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -46,7 +46,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 type Viewer = { label: string; role: Role; email: string; client: BenchClient; id: number };
 type Result = { name: string; viewer: string; n: number; p50: number; p95: number; p99: number; max: number; rows: number; load1: number; db?: { p50: number; p95: number } };
 
-async function main(): Promise<void> {
+export async function runReviewQueuesBench(): Promise<void> {
   log(`review queues bench: ${DB_URL.replace(/\/\/[^@]*@/, "//…@")}, ${REQUESTS} requests per case after ${WARMUP} warm-up`);
   const database = await openDatabase({ databaseUrl: DB_URL, poolSize: 10 });
   const direct = new pg.Pool({ connectionString: DB_URL, max: 2 });
@@ -184,4 +184,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Alone (`npx tsx bench/review-queues.ts`); `npm run bench` imports it after the patients list.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runReviewQueuesBench();

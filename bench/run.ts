@@ -18,7 +18,8 @@
  *
  * Then the server-rendering part (bench/ssr.ts): our pages against a bare React Router page, through the API on
  * PostgreSQL as production runs them. `npm run bench -- --ssr` runs only that part, `-- --tasks` only this one.
- * Between them, the patients list (bench/patients.ts): `-- --patients` runs only that part.
+ * Between them, the patients list (bench/patients.ts): `-- --patients` runs only that part; then the clinical review
+ * queues (bench/review-queues.ts): `-- --review`.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
@@ -354,11 +355,21 @@ async function main(): Promise<void> {
   }
 }
 
-const only = process.argv.includes("--ssr") ? "ssr" : process.argv.includes("--tasks") ? "tasks" : process.argv.includes("--patients") ? "patients" : null;
-(only === "ssr" || only === "patients" ? Promise.resolve() : main())
+const only = process.argv.includes("--ssr")
+  ? "ssr"
+  : process.argv.includes("--tasks")
+    ? "tasks"
+    : process.argv.includes("--patients")
+      ? "patients"
+      : process.argv.includes("--review")
+        ? "review"
+        : null;
+(only === "ssr" || only === "patients" || only === "review" ? Promise.resolve() : main())
   .then(async () => {
-    // The patients list (bench/patients.ts), then the server rendering (bench/ssr.ts).
+    // The patients list (bench/patients.ts), the clinical review queues (bench/review-queues.ts), then the server
+    // rendering (bench/ssr.ts).
     if (only === null || only === "patients") await (await import("./patients.ts")).runPatientsBench();
+    if (only === null || only === "review") await (await import("./review-queues.ts")).runReviewQueuesBench();
     if (only === null || only === "ssr") await (await import("./ssr.ts")).runSsrBench();
   })
   .then(

@@ -28,7 +28,10 @@
  *   digits only, up to 9: a treatment id or a patient id; 10 or more digits (spaces, dashes, dots, brackets and a
  *   leading + allowed): a phone number, exactly (US numbers with or without the country code 1);
  *   mm/dd/yyyy or yyyy-mm-dd: a date of birth; text with "@": an email address or its beginning (case-insensitive);
- *   anything else: a part of the patient's full name (case-insensitive).
+ *   one word: a part of the patient's full name (case-insensitive); several words: the beginning of the full name,
+ *   "first last" (case-insensitive, spaces collapsed: "emma car" finds Emma Carter, "carter emma" does not). The
+ *   several-word case reads an index range (migration 0020); a trigram match of a text with a space read every row
+ *   holding the words' trigrams (120 ms for a common first and last name at 1,000,000 treatments).
  * - Paging: keyset cursors only (pages.nextCursor; no page numbers, so no OFFSET at any depth).
  * - Counts: on the first page (no cursor), pages.tabCounts gives every tab's count under the same filters and
  *   search, each counted over at most PROVIDER_LIST_COUNT_CAP + 1 rows (capped: true means "1,000+"; never an exact

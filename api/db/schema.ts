@@ -390,6 +390,8 @@ export const treatments = pgTable(
     index("treatments_list_tab_name_idx").on(t.listTab, t.patientName, t.id),
     index("treatments_patient_name_idx").on(t.patientName, t.id),
     index("treatments_patient_name_trgm_idx").using("gin", sql`${t.patientName} gin_trgm_ops`),
+    // A search by full name ("first last"): the start of the name, lower-cased, as a C-collated range.
+    index("treatments_patient_name_c_idx").on(sql`lower(${t.patientName}) collate "C"`, t.id),
     index("treatments_provider_id_idx").on(t.providerId, t.id),
     index("treatments_provider_tab_id_idx").on(t.providerId, t.listTab, t.id),
     index("treatments_section_id_idx").on(t.sectionType, t.id),
@@ -912,6 +914,7 @@ export const staffTreatmentList = pgTable(
     index("staff_treatment_list_patient_idx").on(t.staffId, t.patientId),
     // A search by name among one staff member's rows: both keys in one GIN index (btree_gin for staff_id).
     index("staff_treatment_list_name_trgm_idx").using("gin", t.staffId, sql`${t.patientName} gin_trgm_ops`),
+    index("staff_treatment_list_name_c_idx").on(t.staffId, sql`lower(${t.patientName}) collate "C"`, t.treatmentId),
   ],
 );
 

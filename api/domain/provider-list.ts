@@ -27,7 +27,9 @@ export type Search =
   | { kind: "phone"; phones: string[] }
   | { kind: "dob"; date: string }
   | { kind: "email"; prefix: string }
-  | { kind: "name"; text: string };
+  | { kind: "name"; text: string }
+  /** Several words: the start of the full name ("first last"), read from an index range (see the contract). */
+  | { kind: "fullName"; prefix: string };
 
 function realDate(y: number, m: number, d: number): string | null {
   const date = new Date(Date.UTC(y, m - 1, d));
@@ -56,6 +58,7 @@ export function parseSearch(text: string): Search | null {
     if (date) return { kind: "dob", date };
   }
   if (s.includes("@")) return { kind: "email", prefix: s.toLowerCase() };
+  if (/\s/.test(s)) return { kind: "fullName", prefix: s.toLowerCase().replace(/\s+/g, " ") };
   return { kind: "name", text: s };
 }
 
@@ -73,6 +76,8 @@ function searchSql(search: Search): SQL {
       return sql`t.patient_id IN (SELECT u.id FROM users u WHERE lower(u.email) LIKE ${likeEscape(search.prefix) + "%"} AND u.role = 'patients')`;
     case "name":
       return sql`t.patient_name ILIKE ${"%" + likeEscape(search.text) + "%"}`;
+    case "fullName":
+      return sql`lower(t.patient_name) COLLATE "C" LIKE ${likeEscape(search.prefix) + "%"}`;
   }
 }
 

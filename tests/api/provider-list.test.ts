@@ -163,7 +163,10 @@ describe("search", () => {
   it("by name, treatment or patient ID, phone, email and date of birth", async () => {
     const emma = (await all("providers", "search=emma%20car&perPage=100"));
     expect(emma.length).toBeGreaterThan(0);
-    for (const r of emma) expect(r.patient.fullName.toLowerCase()).toContain("emma car");
+    for (const r of emma) expect(r.patient.fullName.toLowerCase().startsWith("emma car")).toBe(true);
+    // Several words are the beginning of the full name, whatever the case and the spaces between them.
+    expect((await all("providers", "search=%20EMMA%20%20%20carter&perPage=100")).map((r) => r.id)).toEqual(emma.filter((r) => r.patient.fullName.toLowerCase().startsWith("emma carter")).map((r) => r.id));
+    expect(await all("providers", "search=carter%20emma&perPage=100")).toEqual([]);
     expect(emma.every((r) => r.patient.id === ids.patient)).toBe(true);
 
     const byPatientId = await all("providers", `search=${ids.patient}&perPage=100`);
@@ -248,6 +251,7 @@ describe("who sees which patient", () => {
       "perPage=7&sort=name_desc&tab=active",
       "perPage=7&sort=id_asc&tab=new_intake",
       "perPage=7&search=a",
+      "perPage=7&search=emma%20car",
     ];
     // The provider pages by 7 (cursors inside their own rows), the clinic-wide list by 100.
     for (const q of queries) expect((await all("providerUsers", q)).map((r) => r.id), q).toEqual(mine(await all("providers", q.replace("perPage=7", "perPage=100"))));

@@ -1,0 +1,2 @@
+CREATE INDEX "staff_treatment_list_name_c_idx" ON "staff_treatment_list" USING btree ("staff_id",lower("patient_name") collate "C","treatment_id");--> statement-breakpoint
+CREATE INDEX "treatments_patient_name_c_idx" ON "treatments" USING btree (lower("patient_name") collate "C","id");
