@@ -129,9 +129,11 @@ describe("review layout", () => {
     const page = await provider.get("/staff/patients/1/intakes/1/review");
     const steps = nav(page, "Review steps");
     const items = texts(steps.querySelectorAll("li"));
-    expect(items[0]).toBe("1Review the intake");
-    expect(items[1]).toMatch(/^2Record visit/);
-    expect(items[2]).toMatch(/^3Inform the patient/);
+    // Treatment 1 (Emma's weight loss) is approved: the intake step shows a check and its state, the next steps are
+    // available (spec §4 review-step state; the steps come from the review read, app/routes/layouts/review.tsx).
+    expect(items[0]).toBe("Review the intakeapproved");
+    expect(items[1]).toBe("2Record visitavailable");
+    expect(items[items.length - 1]).toMatch(/^\dInform the patientavailable$/);
     expect(squash(steps.querySelector("[aria-current=step]")?.textContent ?? "")).toContain("Review the intake");
     const cancel = page.$$("a").find((a) => squash(a.textContent ?? "") === "Cancel review")!;
     const open = await provider.get(cancel.getAttribute("href")!);
@@ -145,10 +147,11 @@ describe("review layout", () => {
 
   it("the chart review: review the chart, then sign for approval", async () => {
     const nurse = await as("nurse");
-    const page = await nurse.get("/staff/charts/5?cancel=1");
+    // Chart 1: the demo patient's approved treatment, to review (api/db/seed/review-queues.ts).
+    const page = await nurse.get("/staff/charts/1?cancel=1");
     const items = texts(nav(page, "Review steps").querySelectorAll("li"));
-    expect(items[0]).toBe("1Review the chart");
-    expect(items[1]).toMatch(/^2Sign for approval/);
+    expect(items[0]).toBe("1Review the chartcurrent step");
+    expect(items[1]).toBe("2Sign for approvalnot available yet");
     const yes = linkNamed(page.$("dialog[open]")!, "Yes, cancel")!;
     expect((await nurse.get(yes.getAttribute("href")!)).path).toBe("/staff/charts");
   });
