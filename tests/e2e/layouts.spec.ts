@@ -209,7 +209,9 @@ test.describe("review layout", () => {
     await page.goto("/staff/patients/1/intakes/1/review");
     await hydrated(page, testInfo);
     const steps = page.getByRole("navigation", { name: "Review steps" });
-    await expect(steps.getByRole("listitem")).toHaveText(["1Review the intake", /^2Record visit/, /^3Inform the patient/]);
+    // Treatment 1 is approved (its intake step shows a check and "approved"); Emma's plan has a dosage cycle, so
+    // manage prescription is a step (spec §2, §4).
+    await expect(steps.getByRole("listitem")).toHaveText(["Review the intakeapproved", "2Record visitavailable", "3Manage prescriptionavailable", "4Inform the patientavailable"]);
     await expect(steps.locator("[aria-current=step]")).toContainText("Review the intake");
 
     await page.getByRole("link", { name: "Cancel review" }).click();
@@ -227,10 +229,11 @@ test.describe("review layout", () => {
 
   test("the chart review: review the chart, then sign for approval (disabled)", async ({ page }) => {
     await signIn(page, "nurse");
-    await page.goto("/staff/charts/5?cancel=1");
+    // Chart 1: the demo patient's approved treatment, to review.
+    await page.goto("/staff/charts/1?cancel=1");
     await expect(page.getByRole("navigation", { name: "Review steps" }).getByRole("listitem")).toHaveText([
-      "1Review the chart",
-      /^2Sign for approval/,
+      "1Review the chartcurrent step",
+      "2Sign for approvalnot available yet",
     ]);
     await page.getByRole("dialog", { name: "Cancel review?" }).getByRole("link", { name: "Yes, cancel" }).click();
     await expect(page).toHaveURL("/staff/charts");

@@ -38,7 +38,8 @@ const STATUS_COLOURS: Record<ChartReviewStatus, BadgeVariant> = { to_review: "wa
 function show(value: Chart["intakeAnswers"][number]["answer"], t: (k: string) => string): string {
   if (value === null || value === "") return t("patients:notProvided");
   if (Array.isArray(value)) return value.length ? value.join(", ") : t("patients:notProvided");
-  if (typeof value === "boolean") return value ? "✓" : "✗";
+  // Words, not ✓ / ✗: a screen reader reads them, and axe decides their contrast (symbols alone are left for review).
+  if (typeof value === "boolean") return value ? t("review:yes") : t("review:no");
   return String(value);
 }
 /** "currentMedications" → "Current medications". */
