@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -73,4 +74,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     close: () => client.close(),
     dump: () => client.dumpDataDir("none"),
   };
+}
+
+/** A statement's rows: node-postgres and PGlite both answer { rows } through drizzle's execute. */
+export async function rows<R>(db: Db, query: SQL): Promise<R[]> {
+  return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
 }

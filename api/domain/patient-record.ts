@@ -4,7 +4,7 @@
  * stays a few index lookups at a million patients (bench/patient-record.ts).
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { rows, type Db } from "../db/client.ts";
 import { ageOn, todayIso } from "../contract/profile-rules.ts";
 import {
   PATIENT_STATUS_KEY_LABELS,
@@ -17,11 +17,6 @@ import { uploadFilePath, type PatientOverview } from "../contract/patients.ts";
 import type { TreatmentDetail } from "../contract/treatments.ts";
 import type { Address } from "../contract/users.ts";
 import { displayedState, nextStatuses } from "./treatment-review.ts";
-
-/** node-postgres and PGlite both answer { rows } through drizzle's execute. */
-export async function rows<R>(db: Db, query: SQL): Promise<R[]> {
-  return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
-}
 
 /** A timestamp as ISO 8601 (a Date from a column, a string from inside JSON), or null. */
 export function iso(v: unknown): string | null {

@@ -18,7 +18,7 @@ import { globalSearchQuerySchema, type GlobalSearch } from "../contract/global-s
 import { SERVICE_SECTION_KEYS, isServiceSection } from "../contract/enums.ts";
 import { ROLE_TITLES, STAFF_ROLES, type UserRole } from "../contract/roles.ts";
 import { fieldCodesOf } from "../contract/validation.ts";
-import type { Db } from "../db/client.ts";
+import { rows } from "../db/client.ts";
 import { auditRead } from "../domain/audit.ts";
 import { visiblePatientProbeSql, visiblePatientsSql } from "../domain/patient-access.ts";
 import { highlights } from "../domain/search-highlight.ts";
@@ -28,9 +28,6 @@ import { ok } from "../http/errors.ts";
 import { searchDate } from "./users.ts";
 import { viewerOf } from "./patient-access.ts";
 
-async function rows<R>(db: Db, query: SQL): Promise<R[]> {
-  return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
-}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => "\\" + c);
 

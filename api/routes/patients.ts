@@ -25,13 +25,13 @@ import { fieldCodesOf } from "../contract/validation.ts";
 import { auditEvents, patients, uploads, users } from "../db/schema.ts";
 import { auditRead } from "../domain/audit.ts";
 import { canSeePatient } from "../domain/patient-access.ts";
-import { iso, isoDate, loadOverview, rows } from "../domain/patient-record.ts";
+import { iso, isoDate, loadOverview } from "../domain/patient-record.ts";
 import { objectStorage } from "../domain/storage.ts";
 import { clientIp } from "../http/context.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { badRequest, fieldCode, notFound, ok, unauthorized } from "../http/errors.ts";
 import { parseWith } from "../http/validate.ts";
-import type { Db } from "../db/client.ts";
+import { rows, type Db } from "../db/client.ts";
 
 function me(req: Request) {
   const user = req.auth.user;

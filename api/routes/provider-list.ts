@@ -8,7 +8,7 @@
  * every treatment or none, with one audit row per treatment (its patient) in the same transaction.
  */
 import { Router, type Request } from "express";
-import { inArray, sql, type SQL } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import {
   PAST_DUE_HOURS,
   PROVIDER_LIST_COUNT_CAP,
@@ -22,7 +22,8 @@ import {
   type Workload,
 } from "../contract/provider-list.ts";
 import { V, fieldCodesOf } from "../contract/validation.ts";
-import type { Db } from "../db/client.ts";
+import { rows } from "../db/client.ts";
+import { viewerOf } from "./patient-access.ts";
 import { auditEvents, treatments, users } from "../db/schema.ts";
 import { scopedAccessIds, visiblePatientsSql } from "../domain/patient-access.ts";
 import {
@@ -46,18 +47,11 @@ import {
 } from "../domain/provider-list.ts";
 import { clientIp } from "../http/context.ts";
 import { endpoint } from "../http/endpoint.ts";
-import { badRequest, fieldCode, notFound, ok, unauthorized } from "../http/errors.ts";
+import { badRequest, fieldCode, notFound, ok } from "../http/errors.ts";
 import { parseBody } from "../http/validate.ts";
 
-async function rows<R>(db: Db, query: SQL): Promise<R[]> {
-  return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
-}
 
-function viewer(req: Request) {
-  const user = req.auth.user;
-  if (!user) throw unauthorized();
-  return { id: user.id, role: req.auth.role };
-}
+const viewer = viewerOf;
 
 /** The audit row of a list read: the patients it returned, ids only; committed without waiting for the disk (see tasks). */
 async function auditList(req: Request, action: string, patientIds: number[], meta: Record<string, string | number | boolean>): Promise<void> {

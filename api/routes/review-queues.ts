@@ -27,7 +27,8 @@ import {
 import { dropEmpty } from "../contract/provider-list.ts";
 import { V } from "../contract/validation.ts";
 import type { Role } from "../contract/roles.ts";
-import type { Db } from "../db/client.ts";
+import { rows, type Db } from "../db/client.ts";
+import { viewerOf } from "./patient-access.ts";
 import { auditEvents } from "../db/schema.ts";
 import { auditRead } from "../domain/audit.ts";
 import { chartTransition, canChart, type ChartAction } from "../domain/chart-review.ts";
@@ -52,19 +53,12 @@ import {
 import { idParam } from "../contract/common.ts";
 import { clientIp } from "../http/context.ts";
 import { endpoint } from "../http/endpoint.ts";
-import { ApiError, badRequest, fieldCode, notFound, ok, unauthorized } from "../http/errors.ts";
+import { ApiError, badRequest, fieldCode, notFound, ok } from "../http/errors.ts";
 import { parseBody, parseWith } from "../http/validate.ts";
 import type { z } from "zod";
 
-async function rows<R>(db: Db, query: SQL): Promise<R[]> {
-  return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
-}
 
-function viewer(req: Request) {
-  const user = req.auth.user;
-  if (!user) throw unauthorized();
-  return { id: user.id, role: req.auth.role };
-}
+const viewer = viewerOf;
 
 /** A list's query: empty values are ignored (a GET form sends every field); 400 with the fields named. */
 const listQuery = <S extends z.ZodType>(req: Request, schema: S): z.output<S> => parseWith(schema, dropEmpty(req.query as Record<string, unknown>));

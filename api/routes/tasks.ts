@@ -7,7 +7,7 @@
  * too, and every list read is audited once, with the ids of the patients whose tasks it returned (patient_ids).
  */
 import { Router, type Request } from "express";
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { idParam } from "../contract/common.ts";
 import {
   TASKS_MAX_OFFSET,
@@ -24,7 +24,7 @@ import {
 } from "../contract/tasks.ts";
 import { fieldCodesOf } from "../contract/validation.ts";
 import type { FieldCodes } from "../contract/codes.ts";
-import type { Db } from "../db/client.ts";
+import { rows, type Db } from "../db/client.ts";
 import { auditEvents, taskComments, tasks, users } from "../db/schema.ts";
 import { isStaffRole } from "../contract/roles.ts";
 import { descriptionToHtml } from "../domain/sanitize.ts";
@@ -52,9 +52,6 @@ import { badRequest, fieldCode, notFound, ok, unauthorized } from "../http/error
 import { parseBody } from "../http/validate.ts";
 
 /** node-postgres and PGlite both answer { rows } through drizzle's execute. */
-async function rows<R>(db: Db, query: SQL): Promise<R[]> {
-  return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
-}
 
 function me(req: Request) {
   const user = req.auth.user;
