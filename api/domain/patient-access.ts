@@ -62,29 +62,21 @@ export async function scopedAccessIds(db: Db, viewer: Viewer): Promise<number[] 
 /**
  * An SQL condition on a column holding a patient's user id: true for the patients `viewer` may see. Undefined
  * for a clinic-wide role (no filter); for a patient, only their own id. Reads staff_patient_visibility (kept by
- * triggers from assignments and live grants, migration 0014) by its primary key (staff_id, patient_id): one index
- * range per staff id, whatever the number of treatments or grants.
+ * triggers from assignments and live grants, migration 0015) by its primary key (staff_id, patient_id).
+ *
+ * `form`: "set" (the default), `IN (subquery)`, which PostgreSQL joins as a set, one index range per staff id; or
+ * "probe", a correlated `EXISTS` on the primary key, for a condition under an OR (e.g. "no patient, or a visible
+ * one"): there an `IN (subquery)` cannot be joined and is built into a hash of the viewer's whole visible set for
+ * every statement (70,000 patients: about 100 ms) however few rows it then checks.
  */
-export async function visiblePatientsSql(db: Db, viewer: Viewer, patientColumn: AnyPgColumn | SQL): Promise<SQL | undefined> {
+export async function visiblePatientsSql(db: Db, viewer: Viewer, patientColumn: AnyPgColumn | SQL, form: "set" | "probe" = "set"): Promise<SQL | undefined> {
   if (seesEveryPatient(viewer.role)) return undefined;
   if (viewer.role === "patients") return sql`${patientColumn} = ${viewer.id}`;
   if (!(SCOPED_ROLES as readonly Role[]).includes(viewer.role)) return sql`false`;
   const ids = await accessIdsOf(db, viewer);
-  return sql`${patientColumn} in (select ${staffPatientVisibility.patientId} from ${staffPatientVisibility} where ${inArray(staffPatientVisibility.staffId, ids)})`;
-}
-
-/**
- * The same condition as visiblePatientsSql as a correlated probe of staff_patient_visibility's primary key
- * (`EXISTS`), for a condition under an OR (e.g. "no patient, or a visible one"): there PostgreSQL cannot join an
- * `IN (subquery)` and builds the viewer's whole visible set into a hash for every statement (70,000 patients: about
- * 100 ms) however few rows it then checks.
- */
-export async function visiblePatientProbeSql(db: Db, viewer: Viewer, patientColumn: AnyPgColumn | SQL): Promise<SQL | undefined> {
-  if (seesEveryPatient(viewer.role)) return undefined;
-  if (viewer.role === "patients") return sql`${patientColumn} = ${viewer.id}`;
-  if (!(SCOPED_ROLES as readonly Role[]).includes(viewer.role)) return sql`false`;
-  const ids = await accessIdsOf(db, viewer);
-  return sql`exists (select 1 from ${staffPatientVisibility} where ${inArray(staffPatientVisibility.staffId, ids)} and ${staffPatientVisibility.patientId} = ${patientColumn})`;
+  return form === "probe"
+    ? sql`exists (select 1 from ${staffPatientVisibility} where ${inArray(staffPatientVisibility.staffId, ids)} and ${staffPatientVisibility.patientId} = ${patientColumn})`
+    : sql`${patientColumn} in (select ${staffPatientVisibility.patientId} from ${staffPatientVisibility} where ${inArray(staffPatientVisibility.staffId, ids)})`;
 }
 
 /** Whether `viewer` may see the patient `patientId` (which must be a patient's user id; the caller checks that). */

@@ -20,7 +20,7 @@ import { ROLE_TITLES, STAFF_ROLES, type UserRole } from "../contract/roles.ts";
 import { fieldCodesOf } from "../contract/validation.ts";
 import { rows } from "../db/client.ts";
 import { auditRead } from "../domain/audit.ts";
-import { visiblePatientProbeSql, visiblePatientsSql } from "../domain/patient-access.ts";
+import { visiblePatientsSql } from "../domain/patient-access.ts";
 import { highlights } from "../domain/search-highlight.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { badRequest } from "../http/errors.ts";
@@ -102,8 +102,8 @@ export function globalSearchRoutes(): Router {
         )
       : Promise.resolve([]);
 
-    // Under the OR a correlated probe, not an IN (subquery) (see visiblePatientProbeSql).
-    const taskVisible = await visiblePatientProbeSql(db, viewer, sql`tk.patient_id`);
+    // Under the OR a correlated probe, not an IN (subquery) (see visiblePatientsSql).
+    const taskVisible = await visiblePatientsSql(db, viewer, sql`tk.patient_id`, "probe");
     const taskScope = taskVisible ? sql`and (tk.patient_id is null or ${taskVisible})` : sql``;
     const taskBranches = [
       t.id !== null ? sql`(select tk.id, 0 as rank from tasks tk where tk.id = ${t.id} ${taskScope})` : null,

@@ -51,7 +51,6 @@ import { badRequest, fieldCode, notFound, ok } from "../http/errors.ts";
 import { parseBody } from "../http/validate.ts";
 
 
-const viewer = viewerOf;
 
 /** The audit row of a list read: the patients it returned, ids only; committed without waiting for the disk (see tasks). */
 async function auditList(req: Request, action: string, patientIds: number[], meta: Record<string, string | number | boolean>): Promise<void> {
@@ -67,7 +66,7 @@ export function providerListRoutes(): Router {
   const router = Router();
 
   endpoint(router, "GET /api/v1/treatments/provider-list", async (req, res) => {
-    const who = viewer(req);
+    const who = viewerOf(req);
     const parsed = providerListQuerySchema.safeParse(dropEmpty(req.query as Record<string, unknown>));
     if (!parsed.success) throw badRequest("common.invalidFields", fieldCodesOf(parsed.error.issues));
     const q = parsed.data;
@@ -107,7 +106,7 @@ export function providerListRoutes(): Router {
   });
 
   endpoint(router, "GET /api/v1/treatments/provider-list-past-due", async (req, res) => {
-    const who = viewer(req);
+    const who = viewerOf(req);
     const parsed = pastDueQuerySchema.safeParse(dropEmpty(req.query as Record<string, unknown>));
     if (!parsed.success) throw badRequest("common.invalidFields", fieldCodesOf(parsed.error.issues));
     const q = parsed.data;
@@ -132,7 +131,7 @@ export function providerListRoutes(): Router {
   });
 
   endpoint(router, "GET /api/v1/treatments/provider-workload", async (req, res) => {
-    viewer(req);
+    viewerOf(req);
     const { db } = req.deps;
     type Row = { id: number; fullName: string; role: "providers" | "providerUsers"; open: number; patients: number; pastDue: number };
     const [list, [unassigned]] = await Promise.all([rows<Row>(db, workloadSql()), rows<{ n: number }>(db, unassignedSql())]);
@@ -151,7 +150,7 @@ export function providerListRoutes(): Router {
   });
 
   endpoint(router, "POST /api/v1/treatments/assign-provider-bulk", async (req, res) => {
-    viewer(req);
+    viewerOf(req);
     const input = parseBody(req, assignProviderBulkSchema);
     const { db } = req.deps;
     const [provider] = await db

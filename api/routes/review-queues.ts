@@ -58,7 +58,6 @@ import { parseBody, parseWith } from "../http/validate.ts";
 import type { z } from "zod";
 
 
-const viewer = viewerOf;
 
 /** A list's query: empty values are ignored (a GET form sends every field); 400 with the fields named. */
 const listQuery = <S extends z.ZodType>(req: Request, schema: S): z.output<S> => parseWith(schema, dropEmpty(req.query as Record<string, unknown>));
@@ -107,7 +106,7 @@ function formValue(v: unknown): FormValue {
 
 /** The chart of a treatment the caller may see, or 404 (`charts.notFound`). */
 async function chartHead(req: Request, raw: unknown): Promise<ChartHead> {
-  const who = viewer(req);
+  const who = viewerOf(req);
   const parsed = idParam.safeParse(raw);
   if (!parsed.success) throw notFound("charts.notFound");
   const [head] = await rows<ChartHead>(
@@ -188,7 +187,7 @@ async function chartAction(req: Request, head: ChartHead, action: ChartAction, a
 // Uploads
 
 async function visibleUpload(req: Request, raw: unknown): Promise<UploadRow> {
-  const who = viewer(req);
+  const who = viewerOf(req);
   const parsed = idParam.safeParse(raw);
   if (!parsed.success) throw notFound("uploads.notFound");
   const [row] = await rows<UploadRow>(req.deps.db, sql`SELECT ${uploadSelect} FROM uploads u JOIN users pu ON pu.id = u.patient_id WHERE u.id = ${parsed.data}`);
@@ -200,7 +199,7 @@ export function reviewQueuesRoutes(): Router {
   const router = Router();
 
   endpoint(router, "GET /api/v1/treatments/ready-for-review", async (req, res) => {
-    const who = viewer(req);
+    const who = viewerOf(req);
     const q = listQuery(req, readyQuerySchema);
     const cursor = q.cursor ? decodeReadyCursor(q.cursor) : null;
     if (q.cursor && !cursor) throw badRequest("common.invalidFields", fieldCode("cursor", V.invalid));
@@ -223,7 +222,7 @@ export function reviewQueuesRoutes(): Router {
   });
 
   endpoint(router, "GET /api/v1/charts", async (req, res) => {
-    const who = viewer(req);
+    const who = viewerOf(req);
     const q = listQuery(req, chartsQuerySchema);
     const cursor = q.cursor ? decodeChartCursor(q.cursor, q.tab) : null;
     if (q.cursor && !cursor) throw badRequest("common.invalidFields", fieldCode("cursor", V.invalid));
@@ -247,7 +246,7 @@ export function reviewQueuesRoutes(): Router {
   endpoint(router, "POST /api/v1/charts/:id/sign", async (req, res) => {
     const head = await chartHead(req, req.params.id);
     parseBody(req, chartSignSchema);
-    const me = viewer(req);
+    const me = viewerOf(req);
     await chartAction(req, head, "sign", async (tx) => {
       await tx.execute(sql`UPDATE chart_reviews SET status = 'reviewed', signed_by_id = ${me.id}, signed_at = now(), consent_version = ${CHART_CONSENT_VERSION}, updated_at = now()
         WHERE treatment_id = ${head.id}`);
@@ -259,7 +258,7 @@ export function reviewQueuesRoutes(): Router {
   endpoint(router, "POST /api/v1/charts/:id/cancel", async (req, res) => {
     const head = await chartHead(req, req.params.id);
     parseBody(req, chartCancelSchema);
-    const me = viewer(req);
+    const me = viewerOf(req);
     await chartAction(req, head, "cancel", async (tx) => {
       await tx.execute(sql`UPDATE chart_reviews SET status = 'cancelled', cancelled_by_id = ${me.id}, cancelled_at = now(), updated_at = now() WHERE treatment_id = ${head.id}`);
       return {};
@@ -270,7 +269,7 @@ export function reviewQueuesRoutes(): Router {
   endpoint(router, "POST /api/v1/charts/:id/addenda", async (req, res) => {
     const head = await chartHead(req, req.params.id);
     const input = parseBody(req, chartAddendumSchema);
-    const me = viewer(req);
+    const me = viewerOf(req);
     await chartAction(req, head, "addendum", async (tx) => {
       const [added] = await rows<{ id: number }>(tx, sql`INSERT INTO chart_addenda (treatment_id, author_id, body) VALUES (${head.id}, ${me.id}, ${input.body}) RETURNING id`);
       return { addendumId: added!.id };
@@ -279,7 +278,7 @@ export function reviewQueuesRoutes(): Router {
   });
 
   endpoint(router, "GET /api/v1/uploads/review", async (req, res) => {
-    const who = viewer(req);
+    const who = viewerOf(req);
     const q = listQuery(req, uploadsReviewQuerySchema);
     const cursor = q.cursor ? decodeUploadCursor(q.cursor) : null;
     if (q.cursor && !cursor) throw badRequest("common.invalidFields", fieldCode("cursor", V.invalid));
