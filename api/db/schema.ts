@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { USER_ROLES } from "../contract/roles.ts";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -357,6 +358,8 @@ export const treatments = pgTable(
     /** Ready-to-review kind for the review queue: new patient or refill. */
     reviewKind: text("review_kind", { enum: ["new_patient", "refill"] }).notNull().default("new_patient"),
     intakeAnswers: jsonb("intake_answers").$type<Record<string, unknown>>(),
+    /** The care journey this request belongs to (journeys); null for rows made before journeys existed. */
+    journeyId: integer("journey_id").references((): AnyPgColumn => journeys.id, { onDelete: "set null" }),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -409,6 +412,7 @@ export const treatments = pgTable(
     // Staff access (api/domain/patient-access.ts): the patients of the treatments a provider is assigned.
     index("treatments_provider_patient_idx").on(t.providerId, t.patientId),
     index("treatments_review_idx").on(t.reviewStatus, t.id),
+    index("treatments_journey_idx").on(t.journeyId, t.id),
   ],
 );
 
@@ -1139,4 +1143,81 @@ export const chartAddenda = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("chart_addenda_treatment_idx").on(t.treatmentId, t.id)],
+);
+
+// ── journeys and check-ins (foundation of issues 14 and 15) ──
+
+/**
+ * A patient's care journey (spec §1: weight loss, sexual wellness, pharmacy purchase, haircare): the medical intake
+ * saved step by step (answers kept on the server so a patient can leave and resume on any device), then, once
+ * submitted, the treatment requests (treatments.journey_id), their subscription and orders. A journey's displayed
+ * state comes from its latest treatment; `status` here is only the intake's own progress.
+ */
+export const journeys = pgTable(
+  "journeys",
+  {
+    id: id(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sectionType: smallint("section_type")
+      .notNull()
+      .references(() => serviceSections.id),
+    /** in_progress: intake being filled; submitted: a treatment was created; denied: not eligible; cancelled: left by the patient. */
+    status: text("status", { enum: ["in_progress", "submitted", "denied", "cancelled"] })
+      .notNull()
+      .default("in_progress"),
+    /** The intake's answers by question key (the questionnaire definitions give their types). */
+    intakeAnswers: jsonb("intake_answers").$type<Record<string, unknown>>().notNull().default({}),
+    /** The step the patient reached (a key of the journey's questionnaire). */
+    intakeStep: text("intake_step"),
+    /** The product and plan chosen at the end of the intake. */
+    productId: integer("product_id").references(() => products.id),
+    variantId: integer("variant_id").references(() => productVariants.id),
+    /** Why the intake was refused (an upstream message code), when status is denied. */
+    denialCode: text("denial_code"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("journeys_patient_idx").on(t.patientId, t.id)],
+);
+
+/**
+ * Check-in forms (spec §3 Check-in form: date requested, date completed, questions and answers; §4 approval:
+ * approved, pending, declined). Requested before each renewal of a weight-loss plan; the patient answers it;
+ * staff review it. A renewal waits for an approved check-in.
+ */
+export const checkIns = pgTable(
+  "check_ins",
+  {
+    id: id(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    journeyId: integer("journey_id").references(() => journeys.id, { onDelete: "set null" }),
+    treatmentId: integer("treatment_id").references(() => treatments.id, { onDelete: "set null" }),
+    subscriptionId: integer("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the patient should answer by (before the renewal). */
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The questions asked (key, label key, answer type) and the patient's answers, as answered. */
+    questions: jsonb("questions").$type<Array<{ key: string; type: string }>>().notNull().default([]),
+    answers: jsonb("answers").$type<Record<string, unknown>>(),
+    approval: text("approval", { enum: ["pending", "approved", "declined"] }).notNull().default("pending"),
+    reviewedById: integer("reviewed_by_id").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewNote: text("review_note"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("check_ins_patient_idx").on(t.patientId, t.id),
+    // Staff: answered check-ins waiting for review, oldest first.
+    index("check_ins_pending_completed_idx")
+      .on(t.completedAt, t.id)
+      .where(sql`${t.approval} = 'pending' and ${t.completedAt} is not null`),
+    index("check_ins_subscription_idx").on(t.subscriptionId, t.id),
+  ],
 );
