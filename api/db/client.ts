@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -79,4 +79,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 /** A statement's rows: node-postgres and PGlite both answer { rows } through drizzle's execute. */
 export async function rows<R>(db: Db, query: SQL): Promise<R[]> {
   return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
+}
+
+/**
+ * A statement's rows read through bitmap scans only (ordered index scans turned off for this one statement, in a
+ * transaction of its own): for the few reads whose best plan the planner's estimates miss — it costs an ordered
+ * scan that filters every row of a range by ILIKE as cheap, where the trigram index finds the few matches at once.
+ */
+export async function rowsByBitmap<R>(db: Db, query: SQL): Promise<R[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true)`);
+    return rows<R>(tx as unknown as Db, query);
+  });
 }

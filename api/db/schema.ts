@@ -911,6 +911,7 @@ export const staffTreatmentList = pgTable(
     index("staff_treatment_list_kind_tab_idx").on(t.staffId, t.reviewKind, t.listTab, t.treatmentId).where(sql`${t.reviewStatus} = 'pending'`),
     index("staff_treatment_list_section_idx").on(t.staffId, t.sectionType, t.treatmentId),
     index("staff_treatment_list_section_tab_idx").on(t.staffId, t.sectionType, t.listTab, t.treatmentId),
+    // INCLUDE (list_tab, review_status): migration 0022, hand-written (Drizzle has no INCLUDE).
     index("staff_treatment_list_provider_idx").on(t.staffId, t.providerId, t.treatmentId),
     index("staff_treatment_list_name_idx").on(t.staffId, t.patientName, t.treatmentId),
     index("staff_treatment_list_tab_name_idx").on(t.staffId, t.listTab, t.patientName, t.treatmentId),

@@ -22,7 +22,7 @@ import {
   type Workload,
 } from "../contract/provider-list.ts";
 import { V, fieldCodesOf } from "../contract/validation.ts";
-import { rows } from "../db/client.ts";
+import { rows, rowsByBitmap } from "../db/client.ts";
 import { viewerOf } from "./patient-access.ts";
 import { auditEvents, treatments, users } from "../db/schema.ts";
 import { scopedAccessIds, visiblePatientsSql } from "../domain/patient-access.ts";
@@ -33,6 +33,7 @@ import {
   decodeCursor,
   filterConditions,
   listPageSql,
+  readByBitmap,
   listSourceFor,
   parseSearch,
   pastDueConditions,
@@ -82,12 +83,13 @@ export function providerListRoutes(): Router {
     // The first page counts every tab (the tab links show them); a page by cursor counts its own tab only; a search
     // by name counts its matches once, grouped by tab (the contract's "Counts").
     const plan = countPlan(q, base, cursor, search, visible !== undefined, src);
+    const read = readByBitmap(src, search) ? rowsByBitmap : rows;
     const counting = async (): Promise<Partial<Record<PatientListTab, TabCount>>> => {
-      if (plan.kind === "own") return toTabCounts({ [q.tab]: (await rows<{ n: number }>(db, plan.sql))[0].n });
-      if (plan.kind === "sample") return sampleTabCounts(await rows<{ tab: PatientListTab | null; n: number }>(db, plan.sql));
-      return toTabCounts((await rows<Record<PatientListTab, number>>(db, plan.sql))[0]);
+      if (plan.kind === "own") return toTabCounts({ [q.tab]: (await read<{ n: number }>(db, plan.sql))[0].n });
+      if (plan.kind === "sample") return sampleTabCounts(await read<{ tab: PatientListTab | null; n: number }>(db, plan.sql));
+      return toTabCounts((await read<Record<PatientListTab, number>>(db, plan.sql))[0]);
     };
-    const [page, counts] = await Promise.all([rows<ListRow>(db, listPageSql(q, base, cursor, src)), counting()]);
+    const [page, counts] = await Promise.all([read<ListRow>(db, listPageSql(q, base, cursor, src)), counting()]);
     const hasMore = page.length > q.perPage;
     const items = hasMore ? page.slice(0, q.perPage) : page;
     await auditList(req, "treatments.list", patientIdsOf(items), { tab: q.tab, cursor: Boolean(cursor), search: Boolean(q.search) });

@@ -251,6 +251,9 @@ describe("who sees which patient", () => {
       "perPage=7&sort=name_desc&tab=active",
       "perPage=7&sort=id_asc&tab=new_intake",
       "perPage=7&search=a",
+      // 3 characters or more: read through the trigram index (readByBitmap), with cursors and a name sort.
+      "perPage=7&search=car",
+      "perPage=7&search=son&sort=name_desc",
       "perPage=7&search=emma%20car",
     ];
     // The provider pages by 7 (cursors inside their own rows), the clinic-wide list by 100.
