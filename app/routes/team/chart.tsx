@@ -117,7 +117,7 @@ export default function TeamChart({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation();
   const { chart, listPath } = loaderData;
   const result = actionData as ChartActionResult | undefined;
-  const when = (iso: string | null) => (iso ? formatDate(iso, { withTime: true, t }) : null);
+  const when = (iso: string | null) => (iso ? formatDate(iso, { withTime: true, t, utcOffsetMinutes: loaderData.utcOffsetMinutes }) : null);
   const name = (p: { fullName: string } | null) => p?.fullName ?? t("review:chart.unknownAuthor");
   return (
     <div className="flex flex-col gap-6" data-testid="chart-page" data-status={chart.status}>
