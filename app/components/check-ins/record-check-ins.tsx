@@ -98,7 +98,7 @@ function RequestForm({ result }: { result: CheckInFormResult | undefined }) {
           {formError.map((m) => translateMessage(t, m)).join(" ")}
         </p>
       ) : null}
-      <Input id="check-in-due" type="date" name="dueOn" label={t("checkIns:record.dueOn")} hint={t("checkIns:record.dueHint")} required defaultValue={typed(mine, "dueOn")} error={error("dueOn")} containerClassName="max-w-xs" />
+      <Input id="check-in-due" type="date" name="dueOn" label={t("checkIns:record.dueOn")} hint={t("checkIns:record.dueHint")} aria-required defaultValue={typed(mine, "dueOn")} error={error("dueOn")} containerClassName="max-w-xs" />
       <div>
         <SubmitButton pending={navigation.state !== "idle" && navigation.formData?.get("intent") === "requestCheckIn"}>{t("checkIns:record.requestSubmit")}</SubmitButton>
       </div>

@@ -45,24 +45,17 @@ function AnswerForm({ result }: { result: CheckInFormResult | undefined }) {
   const label = (key: string) => t(`checkIns:questions.${key}.label`);
   const labels = Object.fromEntries(WEIGHT_LOSS_CHECK_IN.map((q) => [q.key, { id: fieldId(q.key), label: label(q.key) }]));
   const options = (key: string) => (WEIGHT_LOSS_CHECK_IN.find((q) => q.key === key)?.options ?? []).map((o) => ({ value: o, label: t(`checkIns:questions.${key}.options.${o}`) }));
-  const formError = errors[""];
   const sideEffectsError = error("sideEffects");
   return (
     <Form method="post" className="grid max-w-2xl gap-6" aria-label={t("checkIns:patient.formLabel")} data-testid="check-in-form" noValidate>
       <input type="hidden" name="intent" value="answer" />
       <ErrorSummary errors={Object.fromEntries(Object.entries(errors).filter(([k]) => k !== ""))} labels={labels} />
-      {formError?.length ? (
-        <p role="alert" className="text-sm text-error" data-testid="form-error">
-          {formError.map((m) => translateMessage(t, m)).join(" ")}
-        </p>
-      ) : null}
       <Input
         id={fieldId("currentWeightLb")}
         name="currentWeightLb"
         label={label("currentWeightLb")}
         inputMode="decimal"
         autoComplete="off"
-        required
         aria-required
         defaultValue={typed("currentWeightLb")}
         error={error("currentWeightLb")}
@@ -158,6 +151,7 @@ export default function PatientCheckIn({ loaderData, actionData }: Route.Compone
   const { t } = useTranslation();
   const { checkIn, utcOffsetMinutes } = loaderData;
   const result = actionData as CheckInFormResult | undefined;
+  const formError = result?.errors[""];
   const date = (iso: string) => formatDate(iso, { utcOffsetMinutes });
   return (
     <div className="flex flex-col gap-6">
@@ -172,6 +166,11 @@ export default function PatientCheckIn({ loaderData, actionData }: Route.Compone
           {checkIn.completedAt ? ` · ${t("checkIns:completedOn", { date: date(checkIn.completedAt) })}` : null}
         </p>
       </header>
+      {formError?.length ? (
+        <p role="alert" className="text-sm text-error" data-testid="form-error">
+          {formError.map((m) => translateMessage(t, m)).join(" ")}
+        </p>
+      ) : null}
       {checkIn.can.answer ? (
         <>
           <p>{t("checkIns:patient.intro")}</p>
