@@ -40,10 +40,14 @@ async function request(staff: WebClient, id: number): Promise<string> {
 
 const ANSWERS = { currentWeightLb: "201.4", sideEffects: ["nausea", "fatigue"], doseSatisfaction: "satisfied", newMedications: "no", forProvider: "Feeling better" };
 
+/** The first test's check-in, reviewed by the second. */
+let firstId = "";
+let id = 0;
+
 describe("check-ins without JavaScript", () => {
-  it("request → answer → decline with a note → the patient reads it; a second one approved", async () => {
+  it("request (an empty due date refused first) → answer (errors kept, then sent; a second answer refused)", async () => {
     const manager = await as("manager");
-    const id = await patientId(manager, testPatient(SLOT).email);
+    id = await patientId(manager, testPatient(SLOT).email);
     // The nurse requests one; an empty due date first: the summary, the field's message.
     const nurse = new WebClient();
     await nurse.signIn("nurse@demo.test");
@@ -84,7 +88,14 @@ describe("check-ins without JavaScript", () => {
     const again = await patient.submit(form, "[data-testid=check-in-form]", ANSWERS);
     expect(again.status).toBe(409);
     expect(again.text("[data-testid=form-error]")).toBe("This check-in has already been answered.");
+    firstId = first!.id;
+  });
 
+  it("decline with a note (required) → the patient reads it; a second one approved; another patient's is not found", async () => {
+    expect(firstId).not.toBe("");
+    const manager = await as("manager");
+    const patient = await patientClient();
+    const first = { id: firstId };
     // The manager declines it: a note is required.
     const record = await manager.get(`/manager/patients/${id}/intakes`);
     expect(rows(record)[0]).toEqual({ id: first!.id, status: "answered" });
