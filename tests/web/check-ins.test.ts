@@ -157,3 +157,13 @@ describe("check-ins without JavaScript", () => {
     expect(page.bodyText).toContain("Sus respuestas");
   });
 });
+
+describe("issue 14 leftovers", () => {
+  it("a charts tab switch starts at the first page (the cursor is dropped); the queues name the time zone", async () => {
+    const manager = await as("manager");
+    const page = await manager.get("/manager/charts?tab=to_review&cursor=eyJ0IjoidG9fcmV2aWV3In0");
+    expect(page.status).toBe(200);
+    expect(page.link("Reviewed")).toBe("/manager/charts?tab=reviewed");
+    expect(page.text("[data-testid=zone-note]")).toMatch(/^Times are shown in .*UTC[+−]\d{2}:\d{2}/);
+  });
+});
