@@ -87,6 +87,7 @@ export default [
       route("patient/chats/categories", "routes/patient/chat-categories.tsx"),
       route("patient/chats/:id", "routes/patient/chat.tsx"),
       route("patient/uploads", "routes/patient/uploads.tsx"),
+      route("patient/check-ins/:id", "routes/patient/check-in.tsx"), // a check-in to answer, or its answers and review
       route("patient/orders", "routes/patient/orders.tsx"),
       route("patient/help-center", "routes/patient/help-center.tsx"),
       route("patient/refer-friend", "routes/patient/refer-friend.tsx"),

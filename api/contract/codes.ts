@@ -171,6 +171,15 @@ export const API_MESSAGES = {
   "access.alreadyDependent": "This staff member is already a dependent.",
   "access.dependentAdded": "Dependent staff member added.",
   "access.dependentRemoved": "Dependent staff member removed.",
+  // Check-ins (api/routes/check-ins.ts; contract api/contract/check-ins.ts; state machine api/domain/check-ins.ts).
+  "checkIns.notFound": "No such check-in.",
+  "checkIns.requested": "The check-in has been requested from the patient.",
+  "checkIns.answered": "Thank you: your check-in has been sent to your care team.",
+  "checkIns.approved": "The check-in has been approved.",
+  "checkIns.declined": "The check-in has been declined.",
+  "checkIns.alreadyAnswered": "This check-in has already been answered.",
+  "checkIns.alreadyReviewed": "This check-in has already been reviewed. Request a new one instead.",
+  "checkIns.notAnswered": "This check-in has not been answered yet. It can be reviewed once the patient answers.",
 } as const satisfies Record<string, string>;
 
 export type ApiCode = keyof typeof API_MESSAGES;

@@ -18,6 +18,7 @@ import * as patientAccess from "./patient-access.ts";
 import * as globalSearch from "./global-search.ts";
 import * as clinical from "./clinical-review.ts";
 import * as reviewQueues from "./review-queues.ts";
+import * as checkIns from "./check-ins.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -231,6 +232,14 @@ const table = {
   "GET /api/v1/uploads/review": { query: reviewQueues.uploadsReviewQuerySchema, listItem: reviewQueues.reviewUploadSchema, pages: reviewQueues.queuePagesSchema },
   "PUT /api/v1/uploads/:id/review": { body: reviewQueues.uploadReviewStatusSchema, data: reviewQueues.reviewUploadAnswerSchema },
   "PUT /api/v1/uploads/:id/visibility": { body: reviewQueues.uploadVisibilitySchema, data: reviewQueues.reviewUploadAnswerSchema },
+  // Check-ins (api/contract/check-ins.ts).
+  "GET /api/v1/patient/check-ins": { query: checkIns.checkInsQuerySchema, listItem: checkIns.checkInSchema, pages: checkIns.checkInPagesSchema },
+  "GET /api/v1/patient/check-ins/:id": { data: checkIns.checkInAnswerSchema },
+  "POST /api/v1/patient/check-ins/:id/answer": { body: checkIns.checkInAnswerRequestSchema, data: checkIns.checkInAnswerSchema },
+  "GET /api/v1/patient/:patientId/check-ins": { query: checkIns.checkInsQuerySchema, listItem: checkIns.checkInSchema, pages: checkIns.checkInPagesSchema },
+  "POST /api/v1/patient/:patientId/check-ins": { body: checkIns.checkInRequestSchema, data: checkIns.checkInAnswerSchema },
+  "PUT /api/v1/check-ins/:id/review": { body: checkIns.checkInReviewSchema, data: checkIns.checkInAnswerSchema },
+  "GET /api/v1/check-ins/pending": { query: checkIns.checkInsQuerySchema, listItem: checkIns.checkInSchema, pages: checkIns.checkInPagesSchema },
 } satisfies Partial<Record<EndpointKey, EndpointContract>>;
 
 export const contracts: Partial<Record<EndpointKey, EndpointContract>> = table;

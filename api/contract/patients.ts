@@ -133,6 +133,8 @@ export const patientRecordSchema = z.discriminatedUnion("type", [
     visitType: z.enum(["async", "video", "phone", "follow_up"]),
     provider: person.nullable(),
     recordForm: z.record(z.string(), recordFormValueSchema),
+    /** The names of the record form's allergies (ids of GET /api/v1/allergies) in both languages. */
+    allergyNames: z.record(z.string(), z.object({ en: z.string(), es: z.string() })),
   }),
   z.object({
     type: z.literal("note"),

@@ -41,6 +41,8 @@ export const treatmentSubscriptionSchema = z.object({
   endsAt: z.string().nullable(),
   items: z.array(
     z.object({
+      /** The subscription item's id (resume's subscriptionItemIdsToRemove names add-ons by it). */
+      id: z.number().int(),
       name: z.string(),
       variant: z.string(),
       dosage: z.string(),

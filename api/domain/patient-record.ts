@@ -170,7 +170,7 @@ export async function loadTreatments(db: Db, where: SQL, limit = 100): Promise<T
       (SELECT json_build_object('id', s.id, 'status', s.status, 'membershipStatus', s.membership_status,
           'pendingCancellation', s.pending_cancellation, 'cycleMonths', s.cycle_months, 'nextChargeAt', s.next_charge_at,
           'lastShipmentAt', s.last_shipment_at, 'endsAt', s.ends_at,
-          'items', (SELECT coalesce(json_agg(json_build_object('name', p2.name, 'variant', v.name, 'dosage', v.dosage,
+          'items', (SELECT coalesce(json_agg(json_build_object('id', si.id, 'name', p2.name, 'variant', v.name, 'dosage', v.dosage,
               'isAddon', si.is_addon, 'dosageCycleEnabled', v.dosage_cycle_enabled, 'dosageCycle', v.dosage_cycle)
               ORDER BY si.is_addon, si.id), '[]'::json)
             FROM subscription_items si JOIN product_variants v ON v.id = si.variant_id JOIN products p2 ON p2.id = v.product_id

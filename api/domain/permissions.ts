@@ -10,6 +10,7 @@
 import { ROLES, STAFF_ROLES, TASK_MANAGER_ROLES, USER_ROLES, type Role } from "../contract/roles.ts";
 import { TREATMENT_EDITOR_ROLES } from "../contract/patient-record-rules.ts";
 import { ACCESS_LOG_ROLES, ACCESS_MANAGER_ROLES, DEPENDENT_MANAGER_ROLES } from "../contract/patient-access-rules.ts";
+import { CHECK_IN_READER_ROLES, CHECK_IN_REVIEWER_ROLES } from "../contract/check-in-rules.ts";
 import { CHART_READER_ROLES, CHART_SIGNER_ROLES, READY_FOR_REVIEW_ROLES, UPLOAD_REVIEWER_ROLES } from "../contract/review-queue-rules.ts";
 
 export type EndpointRule = {
@@ -175,6 +176,17 @@ export const permissions = {
   "GET /api/v1/uploads/review": { roles: UPLOAD_REVIEWER_ROLES, summary: "Uploads by review status and category, oldest first (cursor); audited" },
   "PUT /api/v1/uploads/:id/review": { roles: UPLOAD_REVIEWER_ROLES, summary: "Mark an upload's review completed (or back to for review); audited" },
   "PUT /api/v1/uploads/:id/visibility": { roles: UPLOAD_REVIEWER_ROLES, summary: "Show an upload to its patient or hide it (visibility 1 / 0); audited" },
+  // Check-ins (api/routes/check-ins.ts; contract and decisions api/contract/check-ins.ts, roles in check-in-rules.ts):
+  // the patient reads and answers their own; every staff role reads a patient's (support answers questions about
+  // them); the clinicians and the nursing team request and review them (spec §6: clinical decisions) and read the
+  // pending queue. Object level: another patient's check-in, or a patient the caller may not see, answers 404.
+  "GET /api/v1/patient/check-ins": { roles: PATIENTS, summary: "The patient's own check-ins, newest first (cursor)" },
+  "GET /api/v1/patient/check-ins/:id": { roles: PATIENTS, summary: "One of the patient's own check-ins (questions, answers, review result)" },
+  "POST /api/v1/patient/check-ins/:id/answer": { roles: PATIENTS, summary: "Answer a requested check-in (409 when already answered or reviewed); a weight is also a weight entry; audited" },
+  "GET /api/v1/patient/:patientId/check-ins": { roles: CHECK_IN_READER_ROLES, summary: "A patient's check-ins with answers and review, newest first (cursor); audited" },
+  "POST /api/v1/patient/:patientId/check-ins": { roles: CHECK_IN_REVIEWER_ROLES, summary: "Request a check-in from a patient with a due date (the patient is mailed in their language); audited" },
+  "PUT /api/v1/check-ins/:id/review": { roles: CHECK_IN_REVIEWER_ROLES, summary: "Approve or decline an answered check-in (a note required to decline; 409 when not answered or already reviewed); audited" },
+  "GET /api/v1/check-ins/pending": { roles: CHECK_IN_REVIEWER_ROLES, summary: "Answered check-ins waiting for review, oldest answer first (cursor); audited" },
 } as const satisfies Record<string, EndpointRule>;
 
 export type EndpointKey = keyof typeof permissions;

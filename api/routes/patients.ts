@@ -23,6 +23,7 @@ import {
 } from "../contract/patients.ts";
 import { fieldCodesOf } from "../contract/validation.ts";
 import { auditEvents, patients, uploads, users } from "../db/schema.ts";
+import { allergyById } from "../domain/allergies.ts";
 import { auditRead } from "../domain/audit.ts";
 import { canSeePatient } from "../domain/patient-access.ts";
 import { iso, isoDate, loadOverview } from "../domain/patient-record.ts";
@@ -52,6 +53,16 @@ export async function visiblePatient(req: Request, raw: unknown): Promise<number
   const [found] = await db.select({ id: patients.userId }).from(patients).where(eq(patients.userId, id)).limit(1);
   if (!found || !(await canSeePatient(db, { id: user.id, role: req.auth.role }, id))) throw notFound("patients.notFound");
   return id;
+}
+
+/** The names of a visit record's allergy ids (unknown ids are left out: the page shows them as they are). */
+function allergyNamesOf(value: unknown): Record<string, { en: string; es: string }> {
+  const out: Record<string, { en: string; es: string }> = {};
+  for (const id of Array.isArray(value) ? value : []) {
+    const a = typeof id === "string" ? allergyById(id) : undefined;
+    if (a) out[a.id] = { en: a.en, es: a.es };
+  }
+  return out;
 }
 
 function changeAudit(req: Request, action: string, patientId: number, meta: Record<string, string | number | boolean | null>): typeof auditEvents.$inferInsert {
@@ -190,7 +201,7 @@ export function patientsRoutes(): Router {
       const who = r.personId !== null && r.personName !== null ? { id: r.personId, fullName: r.personName } : null;
       const base = { id: r.id, createdAt: iso(r.createdAt)!, treatmentId: r.treatmentId, sectionType: r.sectionType };
       return r.type === "visit"
-        ? { type: "visit", ...base, visitType: r.visitType ?? "async", provider: who, recordForm: r.recordForm ?? {} }
+        ? { type: "visit", ...base, visitType: r.visitType ?? "async", provider: who, recordForm: r.recordForm ?? {}, allergyNames: allergyNamesOf(r.recordForm?.allergies) }
         : { type: "note", ...base, kind: r.kind ?? "provider", author: who, body: r.body ?? "" };
     });
     await auditRead(req, { action: "patient.records.read", patientId: id, entityType: "patient", entityId: id, meta: { page: q.page, type: q.type ?? "all" } });

@@ -19,7 +19,9 @@ import { readForm } from "./csrf.server.ts";
 import { getT } from "./i18n.server.ts";
 import { parseWithZod } from "./parse-form.server.ts";
 import { chartAddendumFormSchema, chartCancelFormSchema, chartSignFormSchema, uploadReviewFormSchema, uploadVisibilityFormSchema } from "./schemas/review-queues.ts";
+import { readOwnProfile } from "./profile.server.ts";
 import { redirectWithToast, takeToasts } from "./toast.server.ts";
+import { zoneOffsetMinutes } from "../../api/contract/profile-rules.ts";
 import { getUpstream, UpstreamError } from "./upstream.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -38,6 +40,19 @@ async function firstPageOnBadCursor<T>(cursor: string | undefined, run: (cursor:
   }
 }
 
+/**
+ * The viewer's time zone for the queues' dates (spec §9 "profile UTC offset applied"): the profile's named zone at
+ * today's offset (daylight saving time followed), else its bare UTC offset; the pages name it beside the lists.
+ */
+export async function viewerZone(context: Context): Promise<{ utcOffsetMinutes: number; zoneName: string | null }> {
+  try {
+    const p = await readOwnProfile(context);
+    return { utcOffsetMinutes: p.timeZone ? zoneOffsetMinutes(p.timeZone, new Date()) : p.utcOffsetMinutes, zoneName: p.timeZone };
+  } catch {
+    return { utcOffsetMinutes: 0, zoneName: null };
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Ready for review
 
@@ -47,8 +62,9 @@ export async function readyLoader(request: Request, context: Context, area: Area
   const kind = (READY_KINDS as readonly string[]).includes(rawKind ?? "") ? (rawKind as ReadyKind) : undefined;
   const upstream = getUpstream(context);
   const cursor = cursorOf(url);
-  const list = await firstPageOnBadCursor(cursor, (c) => upstream.call("GET /api/v1/treatments/ready-for-review", { query: { kind, cursor: c } }));
+  const [list, zone] = await Promise.all([firstPageOnBadCursor(cursor, (c) => upstream.call("GET /api/v1/treatments/ready-for-review", { query: { kind, cursor: c } })), viewerZone(context)]);
   return {
+    ...zone,
     area,
     kind: kind ?? null,
     items: list.data,
@@ -71,8 +87,8 @@ export async function chartsLoader(request: Request, context: Context, area: Are
   const tab: ChartTab = (CHART_TABS as readonly string[]).includes(rawTab ?? "") ? (rawTab as ChartTab) : "to_review";
   const upstream = getUpstream(context);
   const cursor = cursorOf(url);
-  const list = await firstPageOnBadCursor(cursor, (c) => upstream.call("GET /api/v1/charts", { query: { tab, cursor: c } }));
-  return { area, tab, items: list.data, nextCursor: list.pages?.nextCursor ?? null, paged: Boolean(cursor), toasts: takeToasts(context) };
+  const [list, zone] = await Promise.all([firstPageOnBadCursor(cursor, (c) => upstream.call("GET /api/v1/charts", { query: { tab, cursor: c } })), viewerZone(context)]);
+  return { ...zone, area, tab, items: list.data, nextCursor: list.pages?.nextCursor ?? null, paged: Boolean(cursor), toasts: takeToasts(context) };
 }
 
 /** Where a chart page's links lead: its own tree (/manager, /staff or /provider) and the charts list of the viewer. */
@@ -93,7 +109,7 @@ export async function chartLoader(request: Request, context: Context, chartId: s
       { step: "review", state: signed || answer.chart.status === "cancelled" ? "approved" : "active" },
       { step: "signForApproval", state: signed ? "approved" : "disabled" },
     ] as const;
-    return { chart: answer.chart, tree: chartTree(new URL(request.url).pathname), listPath: chartsListPath(role), reviewSteps, toasts: takeToasts(context) };
+    return { ...(await viewerZone(context)), chart: answer.chart, tree: chartTree(new URL(request.url).pathname), listPath: chartsListPath(role), reviewSteps, toasts: takeToasts(context) };
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 404) throw notFound();
     throw error;
@@ -153,8 +169,8 @@ export async function uploadsLoader(request: Request, context: Context, area: Ar
   const category = Number.isInteger(rawCategory) && rawCategory >= 1 && rawCategory <= 5 ? rawCategory : undefined;
   const upstream = getUpstream(context);
   const cursor = cursorOf(url);
-  const list = await firstPageOnBadCursor(cursor, (c) => upstream.call("GET /api/v1/uploads/review", { query: { status, category, cursor: c } }));
-  return { area, status, category: category ?? null, items: list.data, nextCursor: list.pages?.nextCursor ?? null, paged: Boolean(cursor), toasts: takeToasts(context) };
+  const [list, zone] = await Promise.all([firstPageOnBadCursor(cursor, (c) => upstream.call("GET /api/v1/uploads/review", { query: { status, category, cursor: c } })), viewerZone(context)]);
+  return { ...zone, area, status, category: category ?? null, items: list.data, nextCursor: list.pages?.nextCursor ?? null, paged: Boolean(cursor), toasts: takeToasts(context) };
 }
 
 export type UploadActionResult = { intent: "review" | "visibility"; uploadId: number; reply: Reply };

@@ -43,7 +43,7 @@ async function send(context: Context, id: string, form: ReviewForm) {
     case "noShow":
       return upstream.call("PUT /api/v1/treatments/:id/no-show", { params, body: {} });
     case "resume":
-      return upstream.call("POST /api/v1/treatments/:id/resume", { params, body: { subscriptionItemIdsToRemove: [] } });
+      return upstream.call("POST /api/v1/treatments/:id/resume", { params, body: { subscriptionItemIdsToRemove: form.subscriptionItemIdsToRemove } });
     case "modify":
       return upstream.call("PUT /api/v1/treatments/:id/modify-request", { params, body: { message: form.message } });
     case "cancel":

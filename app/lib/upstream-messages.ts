@@ -124,6 +124,15 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "prescriptions.notFound": "clinical:prescription.notFound",
   "prescriptions.notApproved": "clinical:prescription.notApproved",
   "messages.sent": "clinical:inform.sent",
+  // Check-ins (api/routes/check-ins.ts): keys of the "checkIns" namespace.
+  "checkIns.notFound": "checkIns:messages.notFound",
+  "checkIns.requested": "checkIns:messages.requested",
+  "checkIns.answered": "checkIns:messages.answered",
+  "checkIns.approved": "checkIns:messages.approved",
+  "checkIns.declined": "checkIns:messages.declined",
+  "checkIns.alreadyAnswered": "checkIns:messages.alreadyAnswered",
+  "checkIns.alreadyReviewed": "checkIns:messages.alreadyReviewed",
+  "checkIns.notAnswered": "checkIns:messages.notAnswered",
   // Staff access (api/routes/patient-access.ts): keys of the "access" namespace.
   "access.granted": "access:toast.granted",
   "access.revoked": "access:toast.revoked",

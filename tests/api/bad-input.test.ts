@@ -56,6 +56,13 @@ const ENDPOINTS = [
   "PUT /api/v1/profile",
   "PUT /api/v1/tasks/:id",
   "PUT /api/v2/profile/primary-payment-method",
+  "GET /api/v1/patient/check-ins",
+  "GET /api/v1/patient/check-ins/:id",
+  "POST /api/v1/patient/check-ins/:id/answer",
+  "GET /api/v1/patient/:patientId/check-ins",
+  "POST /api/v1/patient/:patientId/check-ins",
+  "PUT /api/v1/check-ins/:id/review",
+  "GET /api/v1/check-ins/pending",
 ];
 /** Every field name the contract uses for text, each set to a value with a NUL byte. */
 const BODY = Object.fromEntries(

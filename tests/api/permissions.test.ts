@@ -344,7 +344,34 @@ const samples: Record<EndpointKey, Sample> = {
     send: async (client) => client.request("POST", `/api/v1/patient/${demoPatientId}/treatment/${await approvedTreatment()}/inform`, { message: "Matrix walk." }),
   },
   "GET /api/v1/chats/messages": { path: () => `/api/v1/chats/messages?chatId=${chatId}`, ok: 200 },
+  // Check-ins (api/routes/check-ins.ts): the demo patient's, a fresh one per call in the state the call starts from.
+  "GET /api/v1/patient/check-ins": { ok: 200 },
+  "GET /api/v1/patient/check-ins/:id": { ok: 200, send: async (client) => client.request("GET", `/api/v1/patient/check-ins/${await freshCheckIn(false)}`) },
+  "POST /api/v1/patient/check-ins/:id/answer": {
+    ok: 200,
+    send: async (client) =>
+      client.request("POST", `/api/v1/patient/check-ins/${await freshCheckIn(false)}/answer`, { currentWeightLb: 190, sideEffects: ["none"], doseSatisfaction: "satisfied", newMedications: "no" }),
+  },
+  "GET /api/v1/patient/:patientId/check-ins": { path: () => `/api/v1/patient/${demoPatientId}/check-ins`, ok: 200 },
+  "POST /api/v1/patient/:patientId/check-ins": {
+    path: () => `/api/v1/patient/${demoPatientId}/check-ins`,
+    get body() {
+      return { dueOn: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10) };
+    },
+    ok: 200,
+  },
+  "PUT /api/v1/check-ins/:id/review": { ok: 200, send: async (client) => client.request("PUT", `/api/v1/check-ins/${await freshCheckIn(true)}/review`, { approval: "approved", note: "" }) },
+  "GET /api/v1/check-ins/pending": { ok: 200 },
 };
+
+/** A check-in of the demo patient: requested, or answered and waiting for review. */
+async function freshCheckIn(answered: boolean): Promise<number> {
+  const [row] = await api.database.db
+    .insert(schema.checkIns)
+    .values({ patientId: demoPatientId, completedAt: answered ? new Date() : null, answers: answered ? { currentWeightLb: 190 } : null })
+    .returning({ id: schema.checkIns.id });
+  return row!.id;
+}
 
 /**
  * The demo patient's treatment with the seed's prescriptions, approved (the update-status walk may have moved it:

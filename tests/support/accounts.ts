@@ -27,7 +27,8 @@ export const TEST_ACCOUNTS = 40;
  *   1–9    tests/web (fast tier)          10–19  tests/e2e/account-security.spec.ts, password-reset.spec.ts
  *   20–29  tests/e2e/patient-account.spec.ts and tests/web/patient-account*.test.ts
  *   30–33  the patient record (tests/web/patient-record.test.ts 30–31, tests/e2e/patient-record.spec.ts 32–33)
- *   34–40  free
+ *   34–35  check-ins (tests/web/check-ins.test.ts 34, tests/e2e/check-ins.spec.ts 35)
+ *   36–40  free
  */
 export const testPatient = (slot: number) => {
   if (slot < 1 || slot > TEST_ACCOUNTS) throw new Error(`test patient slot ${slot} is outside 1…${TEST_ACCOUNTS}`);

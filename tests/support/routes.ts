@@ -56,6 +56,8 @@ const SPECIAL: Record<string, string[]> = {
   "/manager/patients": ["/manager/patients", "/manager/patients?tab=inactive&status=inactive"],
   "/manager/workload": ["/manager/workload", "/manager/workload?providerId=4"],
   "/staff/workload": ["/staff/workload?providerId=4"],
+  // Check-ins (api/db/seed/check-ins.ts): the demo patient's approved one (1, answers and review) and the due one (3, the form).
+  "/patient/check-ins/:id": ["/patient/check-ins/1", "/patient/check-ins/3"],
 };
 
 export function samplesOf(pattern: string): string[] {

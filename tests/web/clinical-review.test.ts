@@ -55,7 +55,7 @@ describe("record visit", () => {
     expect(saved.path).toMatch(new RegExp(`/(manage-prescription|inform-patient)$`));
     const visits = await client.get("/staff/patients/1/visits");
     expect(visits.bodyText).toContain("Weight check");
-    expect(visits.bodyText).toContain("penicillin");
+    expect(visits.bodyText).toContain("Penicillin");
     expect(visits.bodyText).toContain("118/76");
   });
 });

@@ -37,6 +37,7 @@ import { seedDemoClinicalReview } from "./clinical-review.ts";
 import { seedDemoReviewQueues } from "./review-queues.ts";
 import { seedDemoAccess } from "./access.ts";
 import { seedDemoBilling } from "./billing.ts";
+import { seedDemoCheckIns } from "./check-ins.ts";
 import { type CatalogueVariant, insertCatalogue } from "./catalogue.ts";
 import { CITIES, FIRST_NAMES, LAST_NAMES, STREETS, emailPart } from "./names.ts";
 import { type Rng, mulberry32 } from "./prng.ts";
@@ -253,6 +254,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     await seedDemoReviews(tx);
     await seedDemoClinicalReview(tx);
     await seedDemoReviewQueues(tx);
+    await seedDemoCheckIns(tx);
     return { created: true };
   });
 }

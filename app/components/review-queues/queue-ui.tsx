@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { offsetText } from "~/components/account/time-zones";
 import { useTranslation } from "~/lib/use-translation";
 
 /**
@@ -43,3 +44,15 @@ export function QueueEmpty({ children }: { children: ReactNode }) {
 /** Table cell classes shared by the queues. */
 export const th = "px-3 py-2 text-start text-xs font-medium text-muted-foreground";
 export const td = "px-3 py-3 align-top text-sm";
+
+/** Names the time zone the list's dates are shown in (the viewer's profile zone, or its UTC offset). */
+export function ZoneNote({ utcOffsetMinutes, zoneName }: { utcOffsetMinutes: number; zoneName: string | null }) {
+  const { t } = useTranslation();
+  const offset = `UTC${offsetText(utcOffsetMinutes)}`;
+  const zone = zoneName ? `${zoneName.replaceAll("_", " ")} (${offset})` : offset;
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="zone-note">
+      {t("review:zoneNote", { zone })}
+    </p>
+  );
+}

@@ -24,6 +24,8 @@ export type TabsProps = {
   mode?: "query" | "hash";
   /** Query parameter name in query mode (default "tab"). */
   param?: string;
+  /** Query mode: parameters a tab switch drops (a list's cursor: another tab starts at its first page). */
+  resetParams?: readonly string[];
   /** The active tab in query mode, as read by the route (default: the first). */
   value?: string;
   /** The tab shown when the URL names none (default: the first). */
@@ -37,7 +39,7 @@ export type TabsProps = {
  * The active link has aria-current="page". With JavaScript, hash tabs switch without reload or
  * scroll, and the arrow keys (plus Home/End) move focus between the tabs.
  */
-export function Tabs({ label, items, mode = "query", param = "tab", value, defaultValue, className }: TabsProps) {
+export function Tabs({ label, items, mode = "query", param = "tab", resetParams = [], value, defaultValue, className }: TabsProps) {
   const hydrated = useHydrated();
   const location = useLocation();
   const navigate = useNavigate();
@@ -56,6 +58,7 @@ export function Tabs({ label, items, mode = "query", param = "tab", value, defau
   const hrefFor = (id: string) => {
     if (mode === "hash") return `#${encodeURIComponent(id)}`;
     const params = new URLSearchParams(location.search);
+    for (const name of resetParams) params.delete(name);
     params.set(param, id);
     return `?${params.toString()}`;
   };

@@ -10,7 +10,14 @@ import { V, optionalText, requiredText } from "../../../api/contract/validation.
 export const reviewFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve") }),
   z.object({ intent: z.literal("noShow") }),
-  z.object({ intent: z.literal("resume") }),
+  z.object({
+    intent: z.literal("resume"),
+    /** The add-ons to take off the subscription (checkboxes: none, one or many). */
+    subscriptionItemIdsToRemove: z.preprocess(
+      (v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).filter((x) => x !== "")),
+      z.array(z.coerce.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).max(2147483647, V.invalid)).max(50, V.maxLength),
+    ),
+  }),
   z.object({ intent: z.literal("modify"), message: requiredText(REVIEW_TEXT_MAX) }),
   z.object({ intent: z.literal("cancel"), reason: requiredText(REVIEW_TEXT_MAX) }),
   z

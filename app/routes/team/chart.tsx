@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Textarea } from "~/components/ui/textarea";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { ZoneNote } from "~/components/review-queues/queue-ui";
 import { formatDate } from "~/lib/format";
 import { translateMessage } from "~/lib/i18n";
 import { chartAction, chartLoader, type Chart, type ChartActionResult } from "~/lib/review-queues.server";
@@ -117,7 +118,7 @@ export default function TeamChart({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation();
   const { chart, listPath } = loaderData;
   const result = actionData as ChartActionResult | undefined;
-  const when = (iso: string | null) => (iso ? formatDate(iso, { withTime: true, t }) : null);
+  const when = (iso: string | null) => (iso ? formatDate(iso, { withTime: true, t, utcOffsetMinutes: loaderData.utcOffsetMinutes }) : null);
   const name = (p: { fullName: string } | null) => p?.fullName ?? t("review:chart.unknownAuthor");
   return (
     <div className="flex flex-col gap-6" data-testid="chart-page" data-status={chart.status}>
@@ -130,6 +131,7 @@ export default function TeamChart({ loaderData, actionData }: Route.ComponentPro
       <Link to={listPath} className="w-fit text-sm text-primary underline underline-offset-4 hover:no-underline">
         {t("review:chart.back")}
       </Link>
+      <ZoneNote utcOffsetMinutes={loaderData.utcOffsetMinutes} zoneName={loaderData.zoneName} />
 
       <section aria-labelledby="step-review" className="flex flex-col gap-4">
         <h2 id="step-review" className="text-xl font-semibold">

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/charts";
 import { Link } from "react-router";
 import { PageTitle } from "~/components/page-title";
-import { CursorPager, QueueEmpty, td, th } from "~/components/review-queues/queue-ui";
+import { CursorPager, QueueEmpty, ZoneNote, td, th } from "~/components/review-queues/queue-ui";
 import { Tabs } from "~/components/ui/tabs";
 import { buttonVariants } from "~/components/ui/button";
 import { areaOf } from "~/lib/area";
@@ -20,7 +20,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function TeamCharts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { area, tab, items, nextCursor, paged } = loaderData;
+  const { area, tab, items, nextCursor, paged, utcOffsetMinutes, zoneName } = loaderData;
   const list =
     items.length === 0 ? (
       <QueueEmpty>{t(`review:charts.empty.${tab}`)}</QueueEmpty>
@@ -42,10 +42,10 @@ export default function TeamCharts({ loaderData }: Route.ComponentProps) {
               <tr key={chart.id} data-testid="chart-row" data-chart-id={chart.id}>
                 <td className={`${td} font-medium`}>{chart.patient.fullName}</td>
                 <td className={td}>{t(`review:journey.${chart.sectionType}`)}</td>
-                <td className={td}>{formatDate(chart.readySince, { withTime: true, t })}</td>
+                <td className={td}>{formatDate(chart.readySince, { withTime: true, t, utcOffsetMinutes })}</td>
                 <td className={td}>{chart.provider?.fullName ?? t("review:ready.unassigned")}</td>
                 {tab === "reviewed" ? (
-                  <td className={td}>{chart.signedBy && chart.signedAt ? t("review:charts.signedBy", { name: chart.signedBy.fullName, date: formatDate(chart.signedAt, { withTime: true, t }) }) : null}</td>
+                  <td className={td}>{chart.signedBy && chart.signedAt ? t("review:charts.signedBy", { name: chart.signedBy.fullName, date: formatDate(chart.signedAt, { withTime: true, t, utcOffsetMinutes }) }) : null}</td>
                 ) : null}
                 <td className={td}>
                   <Link
@@ -68,8 +68,9 @@ export default function TeamCharts({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-col gap-2">
         <PageTitle title={handle.title} />
         <p className="text-muted-foreground">{t("review:charts.intro")}</p>
+        <ZoneNote utcOffsetMinutes={utcOffsetMinutes} zoneName={zoneName} />
       </div>
-      <Tabs label={t("review:charts.tabsLabel")} value={tab} items={CHART_TABS.map((id) => ({ id, label: t(`review:charts.tab.${id}`), content: id === tab ? list : null }))} />
+      <Tabs label={t("review:charts.tabsLabel")} value={tab} resetParams={["cursor"]} items={CHART_TABS.map((id) => ({ id, label: t(`review:charts.tab.${id}`), content: id === tab ? list : null }))} />
       <CursorPager nextCursor={nextCursor} paged={paged} />
     </div>
   );

@@ -4,6 +4,7 @@ import { PageTitle } from "~/components/page-title";
 import { ErrorSummary, Facts, RecordSection, ReviewBadge, Empty } from "~/components/patient-record/record-ui";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { areaOf } from "~/lib/area";
@@ -63,6 +64,8 @@ export default function TeamIntakeReview({ loaderData, actionData }: Route.Compo
   const keep = search.size ? `?${search}` : "";
   const nextStep = `/staff/patients/${p.id}/intakes/${x.id}/record-visit${keep}`;
   const can = (a: TreatmentReview["actions"][number]) => review.actions.includes(a);
+  // Resume may take add-ons off the treatment's subscription (the main item stays: the API refuses it).
+  const addons = x.subscription?.items.filter((item) => item.isAddon) ?? [];
   const licenseMessage = review.license.code ? t(review.license.code === "licenses.outOfState" ? "patients:licenses.outOfState" : "patients:licenses.noShippingState", { state: review.license.state ?? "" }) : "";
   const weights = [p.weightStart, p.weightCurrent, p.weightGoal].map((w) => (w === null ? "–" : `${w} lb`)).join(" / ");
 
@@ -258,9 +261,23 @@ export default function TeamIntakeReview({ loaderData, actionData }: Route.Compo
           {can("resume") ? (
             <RecordSection title={t("review:resume.title")}>
               <Form method="post" id="resume-form" className="flex flex-col gap-3" data-testid="resume-form">
-                <ErrorSummary errors={errorsFor("resume")} labels={labels("resume", {})} />
+                <ErrorSummary errors={errorsFor("resume")} labels={labels("resume", { subscriptionItemIdsToRemove: t("review:resume.removeAddons") })} />
                 <input type="hidden" name="intent" value="resume" />
                 <p className="text-sm text-muted-foreground">{t("review:resume.text")}</p>
+                {addons.length ? (
+                  <fieldset id="resume-subscriptionItemIdsToRemove" className="flex flex-col gap-2" data-testid="resume-addons">
+                    <legend className="mb-1 text-sm font-medium">{t("review:resume.removeAddons")}</legend>
+                    {addons.map((item) => (
+                      <Checkbox
+                        key={item.id}
+                        id={`resume-item-${item.id}`}
+                        name="subscriptionItemIdsToRemove"
+                        value={String(item.id)}
+                        label={`${item.name} · ${item.variant}${item.dosage ? ` (${item.dosage})` : ""}`}
+                      />
+                    ))}
+                  </fieldset>
+                ) : null}
                 <Button type="submit" variant="outline">
                   {t("review:resume.submit")}
                 </Button>

@@ -1,7 +1,9 @@
 import type { Route } from "./+types/ready-for-review";
 import { Form, Link } from "react-router";
 import { PageTitle } from "~/components/page-title";
-import { CursorPager, QueueEmpty, td, th } from "~/components/review-queues/queue-ui";
+import { CursorPager, QueueEmpty, ZoneNote, td, th } from "~/components/review-queues/queue-ui";
+import { PendingCheckIns } from "~/components/check-ins/pending-check-ins";
+import { pendingCheckInsLoader } from "~/lib/check-ins.server";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { areaOf } from "~/lib/area";
@@ -11,11 +13,16 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { useTranslation } from "~/lib/use-translation";
 import { READY_KINDS } from "../../../api/contract/review-queue-rules.ts";
 
-export const handle = { title: "common:pages.readyForReview", i18n: ["review"] } satisfies RouteHandle;
+export const handle = { title: "common:pages.readyForReview", i18n: ["review", "checkIns"] } satisfies RouteHandle;
 
-/** /staff/ready-for-review (providerUsers) and /manager/ready-for-review (providers): the review queue (spec §2, §9). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return readyLoader(request, context, areaOf(new URL(request.url).pathname));
+/**
+ * /staff/ready-for-review (providerUsers) and /manager/ready-for-review (providers): the review queue (spec §2, §9),
+ * then the check-ins waiting for review (issue 14/15: answered, oldest answer first; each links to the patient's
+ * intakes tab, where the check-in is approved or declined). The two lists page separately (cursor, checkInsCursor).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [ready, checkIns] = await Promise.all([readyLoader(request, context, areaOf(new URL(request.url).pathname)), pendingCheckInsLoader(request, context)]);
+  return { ...ready, ...checkIns };
 }
 
 function TimeLeft({ item }: { item: ReadyItem }) {
@@ -31,12 +38,13 @@ function TimeLeft({ item }: { item: ReadyItem }) {
 
 export default function TeamReadyForReview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { area, items, kind, nextCursor, paged } = loaderData;
+  const { area, items, kind, nextCursor, paged, utcOffsetMinutes, zoneName } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
         <PageTitle title={handle.title} />
         <p className="text-muted-foreground">{t("review:ready.intro")}</p>
+        <ZoneNote utcOffsetMinutes={utcOffsetMinutes} zoneName={zoneName} />
       </div>
       <Form method="get" aria-label={t("review:ready.filterLabel")} className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1">
@@ -85,7 +93,7 @@ export default function TeamReadyForReview({ loaderData }: Route.ComponentProps)
                   <td className={td}>
                     <Badge variant={item.kind === "refill" ? "lightBlue" : "primary"}>{t(`review:kind.${item.kind}`)}</Badge>
                   </td>
-                  <td className={td}>{formatDate(item.waitingSince, { withTime: true, t })}</td>
+                  <td className={td}>{formatDate(item.waitingSince, { withTime: true, t, utcOffsetMinutes })}</td>
                   <td className={td}>
                     <TimeLeft item={item} />
                   </td>
@@ -113,6 +121,7 @@ export default function TeamReadyForReview({ loaderData }: Route.ComponentProps)
         </div>
       )}
       <CursorPager nextCursor={nextCursor} paged={paged} />
+      <PendingCheckIns area={area} items={loaderData.pendingCheckIns} nextCursor={loaderData.checkInsNextCursor} paged={loaderData.checkInsPaged} utcOffsetMinutes={utcOffsetMinutes} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Route } from "./+types/uploads";
 import { Form, Link, useNavigation } from "react-router";
 import { Intent } from "~/components/account/section";
 import { PageTitle } from "~/components/page-title";
-import { CursorPager, QueueEmpty } from "~/components/review-queues/queue-ui";
+import { CursorPager, QueueEmpty, ZoneNote } from "~/components/review-queues/queue-ui";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { areaOf } from "~/lib/area";
@@ -33,7 +33,7 @@ function useSubmitting(intent: string, uploadId: number): boolean {
 
 const select = "h-10 rounded-md border border-input bg-background px-3 text-sm";
 
-function UploadCard({ upload, area, result }: { upload: ReviewUpload; area: string; result: UploadActionResult | undefined }) {
+function UploadCard({ upload, area, result, utcOffsetMinutes }: { upload: ReviewUpload; area: string; result: UploadActionResult | undefined; utcOffsetMinutes: number }) {
   const { t } = useTranslation();
   const reviewing = useSubmitting("review", upload.id);
   const saving = useSubmitting("visibility", upload.id);
@@ -67,7 +67,7 @@ function UploadCard({ upload, area, result }: { upload: ReviewUpload; area: stri
           <Link to={`/${area}/patients/${upload.patient.id}/uploads`} className="font-medium text-primary underline-offset-4 hover:underline">
             {upload.patient.fullName}
           </Link>
-          <span className="text-muted-foreground"> · {t("review:uploads.uploaded", { date: formatDate(upload.createdAt, { withTime: true, t }) })}</span>
+          <span className="text-muted-foreground"> · {t("review:uploads.uploaded", { date: formatDate(upload.createdAt, { withTime: true, t, utcOffsetMinutes }) })}</span>
         </p>
         {errors.length ? (
           <p role="alert" className="text-sm text-error">
@@ -117,6 +117,7 @@ export default function TeamUploads({ loaderData, actionData }: Route.ComponentP
       <div className="flex flex-col gap-2">
         <PageTitle title={handle.title} />
         <p className="text-muted-foreground">{t("review:uploads.intro")}</p>
+        <ZoneNote utcOffsetMinutes={loaderData.utcOffsetMinutes} zoneName={loaderData.zoneName} />
       </div>
       <Form method="get" aria-label={t("review:uploads.filterLabel")} className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1">
@@ -153,7 +154,7 @@ export default function TeamUploads({ loaderData, actionData }: Route.ComponentP
       ) : (
         <ul className="flex flex-col gap-4" aria-label={t("review:uploads.listLabel")} data-testid="uploads-list">
           {items.map((upload) => (
-            <UploadCard key={upload.id} upload={upload} area={area} result={result} />
+            <UploadCard key={upload.id} upload={upload} area={area} result={result} utcOffsetMinutes={loaderData.utcOffsetMinutes} />
           ))}
         </ul>
       )}

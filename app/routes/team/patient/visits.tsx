@@ -21,8 +21,10 @@ const ordered = (form: Record<string, unknown>) =>
 
 /** Visits (spec §3 Visit record): each visit's type, provider, treatment and record form, newest first. */
 export default function TeamPatientTabVisits({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const area = useArea();
+  // The allergies by name in the page's language (the API sends both); an id it does not know stays as it is.
+  const allergyName = (names: { en: string; es: string } | undefined, id: string) => (names ? (i18n.language.startsWith("es") ? names.es : names.en) : id);
   const { patient, utcOffsetMinutes } = usePatientRecord();
   const { records, page, pageCount } = loaderData;
   return (
@@ -42,7 +44,15 @@ export default function TeamPatientTabVisits({ loaderData }: Route.ComponentProp
                   {ordered(r.recordForm).map(([k, v]) => (
                     <div key={k} className="contents">
                       <dt className="font-medium">{t(`patients:recordForm.${k}`, { defaultValue: k })}</dt>
-                      <dd>{Array.isArray(v) ? v.join(", ") : typeof v === "boolean" ? t(v ? "patients:yes" : "patients:no") : String(v ?? "")}</dd>
+                      <dd>
+                        {k === "allergies" && Array.isArray(v)
+                          ? v.map((id) => allergyName(r.allergyNames[id], id)).join(", ")
+                          : Array.isArray(v)
+                            ? v.join(", ")
+                            : typeof v === "boolean"
+                              ? t(v ? "patients:yes" : "patients:no")
+                              : String(v ?? "")}
+                      </dd>
                     </div>
                   ))}
                 </dl>
