@@ -18,6 +18,7 @@ import * as patientAccess from "./patient-access.ts";
 import * as globalSearch from "./global-search.ts";
 import * as clinical from "./clinical-review.ts";
 import * as reviewQueues from "./review-queues.ts";
+import * as journeys from "./journeys.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -231,6 +232,11 @@ const table = {
   "GET /api/v1/uploads/review": { query: reviewQueues.uploadsReviewQuerySchema, listItem: reviewQueues.reviewUploadSchema, pages: reviewQueues.queuePagesSchema },
   "PUT /api/v1/uploads/:id/review": { body: reviewQueues.uploadReviewStatusSchema, data: reviewQueues.reviewUploadAnswerSchema },
   "PUT /api/v1/uploads/:id/visibility": { body: reviewQueues.uploadVisibilitySchema, data: reviewQueues.reviewUploadAnswerSchema },
+  "GET /api/v1/patient/journeys": { data: journeys.journeysListSchema },
+  "GET /api/v1/patient/journeys/:id": { data: journeys.journeyDetailSchema },
+  "GET /api/v1/patient/journeys/:id/progress": { data: journeys.journeyProgressSchema },
+  "GET /api/v1/patient/overview/actions": { data: journeys.overviewActionsSchema },
+  "GET /api/v1/patient/overview/next": { data: journeys.overviewNextSchema },
 } satisfies Partial<Record<EndpointKey, EndpointContract>>;
 
 export const contracts: Partial<Record<EndpointKey, EndpointContract>> = table;

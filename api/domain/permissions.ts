@@ -175,6 +175,13 @@ export const permissions = {
   "GET /api/v1/uploads/review": { roles: UPLOAD_REVIEWER_ROLES, summary: "Uploads by review status and category, oldest first (cursor); audited" },
   "PUT /api/v1/uploads/:id/review": { roles: UPLOAD_REVIEWER_ROLES, summary: "Mark an upload's review completed (or back to for review); audited" },
   "PUT /api/v1/uploads/:id/visibility": { roles: UPLOAD_REVIEWER_ROLES, summary: "Show an upload to its patient or hide it (visibility 1 / 0); audited" },
+  // The patient's journeys and overview (issue 15 part B; api/routes/journeys.ts, contract api/contract/journeys.ts):
+  // patients only, their own (another patient's journey answers 404 journeys.notFound); staff read the record instead.
+  "GET /api/v1/patient/journeys": { roles: PATIENTS, summary: "The patient's journeys with displayed state, current step, what's next, review clock and timeline" },
+  "GET /api/v1/patient/journeys/:id": { roles: PATIENTS, summary: "One of the patient's journeys: treatments with subscription and items, orders, timeline, denial code" },
+  "GET /api/v1/patient/journeys/:id/progress": { roles: PATIENTS, summary: "A journey's weight progress against the goal with milestones (weight loss only)" },
+  "GET /api/v1/patient/overview/actions": { roles: PATIENTS, summary: "The overview's actions waiting (missing information, card decline, check-ins due) and unread messages" },
+  "GET /api/v1/patient/overview/next": { roles: PATIENTS, summary: "The overview's next charge and next shipment" },
 } as const satisfies Record<string, EndpointRule>;
 
 export type EndpointKey = keyof typeof permissions;

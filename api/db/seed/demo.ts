@@ -35,6 +35,7 @@ import { seedDemoLicenses } from "./licenses.ts";
 import { seedDemoReviews } from "./reviews.ts";
 import { seedDemoClinicalReview } from "./clinical-review.ts";
 import { seedDemoReviewQueues } from "./review-queues.ts";
+import { seedDemoJourneys } from "./journeys.ts";
 import { seedDemoAccess } from "./access.ts";
 import { seedDemoBilling } from "./billing.ts";
 import { type CatalogueVariant, insertCatalogue } from "./catalogue.ts";
@@ -253,6 +254,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     await seedDemoReviews(tx);
     await seedDemoClinicalReview(tx);
     await seedDemoReviewQueues(tx);
+    await seedDemoJourneys(tx);
     return { created: true };
   });
 }
