@@ -11,6 +11,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { JourneyDetail, JourneyProgress, JourneySummary, OverviewActions, OverviewNext } from "../../api/contract/journeys.ts";
 import { isRecordId } from "./route-ids.server.ts";
+import { wantsStreaming } from "./streaming.server.ts";
 import { getUpstream, UpstreamError } from "./upstream.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -32,15 +33,24 @@ function journeyId(raw: string | undefined): string {
   return raw;
 }
 
-/** The overview's panels, each its own call, not awaited (streamed with JavaScript, resolved before sending without). */
-export function overviewLoader(context: Context) {
+/** A panel's data, or null when its call failed (the panel says so; nothing else on the page waits for it). */
+export type PanelData<T> = T | null;
+const orNull = <T,>(p: Promise<T>): Promise<PanelData<T>> => p.catch(() => null);
+
+/**
+ * The overview's panels, each its own call. Streamed (a browser that runs our script): the calls' promises, not
+ * awaited, so the shell goes first and each panel follows as it resolves. Otherwise (no JavaScript, bots): the same
+ * calls side by side, awaited, so no panel suspends and the page is complete (app/lib/streaming.server.ts).
+ */
+export async function overviewLoader(request: Request, context: Context) {
   const upstream = getUpstream(context);
-  const journeys: Promise<JourneySummary[]> = upstream.call("GET /api/v1/patient/journeys").then((r) => r.data.journeys);
-  const actions: Promise<OverviewActions> = upstream.call("GET /api/v1/patient/overview/actions").then((r) => r.data);
-  const next: Promise<OverviewNext> = upstream.call("GET /api/v1/patient/overview/next").then((r) => r.data);
-  // A failed panel shows its own error (the <Await> errorElement); nothing else on the page waits for it.
-  for (const p of [journeys, actions, next]) p.catch(() => undefined);
-  return { journeys, actions, next, now: Date.now() };
+  const journeys = orNull(upstream.call("GET /api/v1/patient/journeys").then((r): JourneySummary[] => r.data.journeys));
+  const actions = orNull(upstream.call("GET /api/v1/patient/overview/actions").then((r): OverviewActions => r.data));
+  const next = orNull(upstream.call("GET /api/v1/patient/overview/next").then((r): OverviewNext => r.data));
+  const now = Date.now();
+  if (wantsStreaming(request)) return { journeys, actions, next, now };
+  const [j, a, n] = await Promise.all([journeys, actions, next]);
+  return { journeys: j, actions: a, next: n, now };
 }
 
 export async function journeysLoader(context: Context) {

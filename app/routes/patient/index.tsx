@@ -4,7 +4,7 @@ import type { Route } from "./+types/index";
 import { JourneyCard } from "~/components/journeys/journey-ui";
 import { PageTitle } from "~/components/page-title";
 import { formatCurrency, formatDate } from "~/lib/format";
-import { overviewLoader, type JourneySummary, type OverviewActions, type OverviewNext } from "~/lib/journeys.server";
+import { overviewLoader, type JourneySummary, type OverviewActions, type OverviewNext, type PanelData } from "~/lib/journeys.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useTranslation } from "~/lib/use-translation";
 import { CHATS_PATH, PAYMENT_DETAILS_PATH, START_JOURNEY_PATH, checkInPath, journeyPath } from "../../../api/contract/journey-rules.ts";
@@ -17,37 +17,45 @@ export const handle = { title: "common:pages.patientOverview", i18n: ["journeys"
  * (missing information, card decline, check-ins due), unread messages, the next charge and shipment, and the journeys
  * with their current step, what happens next, the review clock and one timeline each.
  */
-export function loader({ context }: Route.LoaderArgs) {
-  return overviewLoader(context);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return overviewLoader(request, context);
 }
 
-/** A titled panel whose body streams in: a placeholder until its data resolves, an error line if its call fails. */
-function Panel<T>({ title, testId, data, children }: { title: string; testId: string; data: Promise<T>; children: (value: T) => ReactNode }) {
+/**
+ * A titled panel whose body streams in: a placeholder until its data resolves (with JavaScript; without, the loader
+ * hands resolved data and nothing suspends), an error line if its call failed (null).
+ */
+function Panel<T>({ title, testId, data, children }: { title: string; testId: string; data: Promise<PanelData<T>> | PanelData<T>; children: (value: T) => ReactNode }) {
   const { t } = useTranslation();
   const id = useId();
+  const body = (value: PanelData<T>) =>
+    value === null ? (
+      <p className="text-sm text-error" role="alert" data-testid="panel-error">
+        {t("journeys:overview.panelError")}
+      </p>
+    ) : (
+      <div data-testid={`${testId}-ready`}>{children(value)}</div>
+    );
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3 rounded-lg border bg-card p-4" data-testid={testId}>
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
-      <Suspense
-        fallback={
-          <p className="text-sm text-muted-foreground" data-testid="panel-loading">
-            {t("journeys:overview.loading")}
-          </p>
-        }
-      >
-        <Await
-          resolve={data}
-          errorElement={
-            <p className="text-sm text-error" role="alert" data-testid="panel-error">
-              {t("journeys:overview.panelError")}
+      {/* Resolved data (no JavaScript) renders as it is: React writes any Suspense boundary of a server render as its
+          fallback plus a swapping script, even a boundary that never waited. */}
+      {data instanceof Promise ? (
+        <Suspense
+          fallback={
+            <p className="text-sm text-muted-foreground" data-testid="panel-loading">
+              {t("journeys:overview.loading")}
             </p>
           }
         >
-          {(value) => <div data-testid={`${testId}-ready`}>{children(value as T)}</div>}
-        </Await>
-      </Suspense>
+          <Await resolve={data}>{(value: PanelData<T>) => body(value)}</Await>
+        </Suspense>
+      ) : (
+        body(data)
+      )}
     </section>
   );
 }
