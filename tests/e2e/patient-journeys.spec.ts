@@ -22,7 +22,9 @@ test.describe("patient overview", () => {
     const streamed = await (await page.request.get("/patient")).text();
     expect(streamed).toContain('data-testid="panel-loading"');
     await page.reload();
-    for (const panel of ["panel-actions", "panel-next", "panel-journeys"]) await expect(page.getByTestId(`${panel}-ready`)).toBeVisible();
+    // Inside its panel: while streaming, React parks each resolved panel in a hidden segment at the end of the body
+    // until its script moves it in.
+    for (const panel of ["panel-actions", "panel-next", "panel-journeys"]) await expect(page.getByTestId(panel).getByTestId(`${panel}-ready`)).toBeVisible();
     await expect(page.getByTestId("panel-loading")).toHaveCount(0);
     const inReview = page.locator("[data-testid=journey][data-state=pending]").first();
     await expect(inReview.getByTestId("review-clock")).toContainText(/left/);
@@ -45,7 +47,7 @@ test.describe("patient overview, es-US (the browser's language)", () => {
   test("the panels in Spanish", async ({ page }, testInfo) => {
     await signIn(page, "patient", "/patient");
     await hydrated(page, testInfo);
-    await expect(page.getByTestId("panel-journeys-ready")).toBeVisible();
+    await expect(page.getByTestId("panel-journeys").getByTestId("panel-journeys-ready")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Sus programas" })).toBeVisible();
     await expect(page.locator("[data-testid=journey][data-state=pending]").first()).toContainText("Un proveedor revisa su cuestionario en un plazo de 24 a 48 horas.");
   });

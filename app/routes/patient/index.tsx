@@ -1,5 +1,5 @@
 import { Suspense, useId, type ReactNode } from "react";
-import { Await, Link } from "react-router";
+import { Await, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/index";
 import { JourneyCard } from "~/components/journeys/journey-ui";
 import { PageTitle } from "~/components/page-title";
@@ -19,6 +19,15 @@ export const handle = { title: "common:pages.patientOverview", i18n: ["journeys"
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   return overviewLoader(request, context);
+}
+
+/**
+ * The patient layout revalidates every 30 s for the unread count (spec §9): that poll (same address, no form) does not
+ * re-run the overview's four calls; a navigation, a form post or a reload does.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.href === nextUrl.href) return false;
+  return defaultShouldRevalidate;
 }
 
 /**
