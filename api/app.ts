@@ -21,6 +21,7 @@ import { reviewQueuesRoutes } from "./routes/review-queues.ts";
 import { treatmentsRoutes } from "./routes/treatments.ts";
 import { treatmentReviewRoutes } from "./routes/treatment-review.ts";
 import { patientsRoutes } from "./routes/patients.ts";
+import { journeysRoutes } from "./routes/journeys.ts";
 import { chatsRoutes } from "./routes/chats.ts";
 import { clinicalReviewRoutes } from "./routes/clinical-review.ts";
 import { globalSearchRoutes } from "./routes/global-search.ts";
@@ -74,6 +75,7 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(providerListRoutes()); // before treatmentsRoutes: /api/v1/treatments/provider-list is not a treatment id
   app.use(treatmentsRoutes());
   app.use(treatmentReviewRoutes());
+  app.use(journeysRoutes()); // before patientsRoutes: /api/v1/patient/journeys is not a patient id
   app.use(patientsRoutes());
   app.use(clinicalReviewRoutes()); // before chatsRoutes: /api/v1/chats/messages is not a chat id
   app.use(chatsRoutes());

@@ -1,6 +1,5 @@
 import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
@@ -9,19 +8,9 @@ import { documentInfo } from "./lib/document.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 import { reportServerError } from "./lib/error-report.server.ts";
 import { requestEnvContext } from "./lib/request-context.server.ts";
+import { wantsStreaming } from "./lib/streaming.server.ts";
 
 export const streamTimeout = 5_000;
-
-/**
- * A browser that has run our JavaScript before carries the `th_js` cookie (set on hydration); only then is
- * the page streamed (shell first). Everyone else — JavaScript off, bots — gets the complete page
- * (ARCHITECTURE §3: a Suspense fallback is only replaced by script).
- */
-function wantsStreaming(request: Request): boolean {
-  const userAgent = request.headers.get("user-agent");
-  if (userAgent && isbot(userAgent)) return false;
-  return /(?:^|;\s*)th_js=1(?:;|$)/.test(request.headers.get("cookie") ?? "");
-}
 
 export default function handleRequest(
   request: Request,

@@ -15,8 +15,9 @@
  * 4. Signs in through the web's own sign-in form (a no-JavaScript form post, as tests/web/client.ts does) as the
  *    demo patient and a staff user, then loads each page with BENCH_SSR_CONNECTIONS (10) keep-alive
  *    connections for BENCH_SSR_SECONDS (10) after BENCH_SSR_WARMUP (3) seconds of the same load: the bare page,
- *    /login as a guest, /patient, /patient/account/profile and /staff/tasks; then, for reference, the two
- *    upstream calls those pages make most, straight to the API. Requests carry no Accept-Encoding (as `wrk`
+ *    /login as a guest, /patient (the overview with all its panels), /patient/account/profile and /staff/tasks,
+ *    /patient/journeys; then, for reference, the upstream calls those pages make most (the session check, the profile,
+ *    the overview's three panels), straight to the API. BENCH_SSR_ONLY=<text> keeps the cases whose name has it. Requests carry no Accept-Encoding (as `wrk`
  *    sends them), so the HTML is measured, not gzip.
  *
  * Prints, per page: requests per second, client p50/p95 latency, the ratio to the bare page, the server's own
@@ -474,6 +475,13 @@ export async function runSsrBench(): Promise<SsrResult[]> {
         body: JSON.stringify({ summary: true }),
       },
       { name: "upstream alone: GET /api/v1/profile", kind: "upstream", url: apiBase + "/api/v1/profile", headers: apiPatient },
+      // The patient overview (issue 15): /patient above is the page with all its panels resolved (no JavaScript: the
+      // complete HTML); these are its three panels' calls alone (the demo patient: 5 journeys, two years of orders
+      // and weights), and the journeys list page.
+      { name: "/patient/journeys", kind: "signed-in", url: webBase + "/patient/journeys", headers: page(patient) },
+      { name: "upstream alone: GET /api/v1/patient/journeys", kind: "upstream", url: apiBase + "/api/v1/patient/journeys", headers: apiPatient },
+      { name: "upstream alone: GET /api/v1/patient/overview/actions", kind: "upstream", url: apiBase + "/api/v1/patient/overview/actions", headers: apiPatient },
+      { name: "upstream alone: GET /api/v1/patient/overview/next", kind: "upstream", url: apiBase + "/api/v1/patient/overview/next", headers: apiPatient },
     ].filter((c) => !env.BENCH_SSR_ONLY || c.kind === "bare" || c.name.includes(env.BENCH_SSR_ONLY)) as Case[];
 
     const results: SsrResult[] = [];

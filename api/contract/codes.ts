@@ -127,6 +127,8 @@ export const API_MESSAGES = {
   "patients.updated": "The patient's profile has been updated.",
   "patients.statusUpdated": "The patient's status has been updated.",
   "treatments.notFound": "No such treatment.",
+  // The patient's journeys (api/routes/journeys.ts).
+  "journeys.notFound": "No such journey.",
   "treatments.providerAssigned": "The provider has been assigned.",
   "treatments.providerUnassigned": "The treatment has no provider now.",
   "treatments.statusUpdated": "The treatment's status has been updated.",

@@ -19,6 +19,7 @@ import * as globalSearch from "./global-search.ts";
 import * as clinical from "./clinical-review.ts";
 import * as reviewQueues from "./review-queues.ts";
 import * as checkIns from "./check-ins.ts";
+import * as journeys from "./journeys.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -240,6 +241,11 @@ const table = {
   "POST /api/v1/patient/:patientId/check-ins": { body: checkIns.checkInRequestSchema, data: checkIns.checkInAnswerSchema },
   "PUT /api/v1/check-ins/:id/review": { body: checkIns.checkInReviewSchema, data: checkIns.checkInAnswerSchema },
   "GET /api/v1/check-ins/pending": { query: checkIns.checkInsQuerySchema, listItem: checkIns.checkInSchema, pages: checkIns.checkInPagesSchema },
+  "GET /api/v1/patient/journeys": { data: journeys.journeysListSchema },
+  "GET /api/v1/patient/journeys/:id": { data: journeys.journeyDetailSchema },
+  "GET /api/v1/patient/journeys/:id/progress": { data: journeys.journeyProgressSchema },
+  "GET /api/v1/patient/overview/actions": { data: journeys.overviewActionsSchema },
+  "GET /api/v1/patient/overview/next": { data: journeys.overviewNextSchema },
 } satisfies Partial<Record<EndpointKey, EndpointContract>>;
 
 export const contracts: Partial<Record<EndpointKey, EndpointContract>> = table;

@@ -187,6 +187,13 @@ export const permissions = {
   "POST /api/v1/patient/:patientId/check-ins": { roles: CHECK_IN_REVIEWER_ROLES, summary: "Request a check-in from a patient with a due date (the patient is mailed in their language); audited" },
   "PUT /api/v1/check-ins/:id/review": { roles: CHECK_IN_REVIEWER_ROLES, summary: "Approve or decline an answered check-in (a note required to decline; 409 when not answered or already reviewed); audited" },
   "GET /api/v1/check-ins/pending": { roles: CHECK_IN_REVIEWER_ROLES, summary: "Answered check-ins waiting for review, oldest answer first (cursor); audited" },
+  // The patient's journeys and overview (issue 15 part B; api/routes/journeys.ts, contract api/contract/journeys.ts):
+  // patients only, their own (another patient's journey answers 404 journeys.notFound); staff read the record instead.
+  "GET /api/v1/patient/journeys": { roles: PATIENTS, summary: "The patient's journeys with displayed state, current step, what's next, review clock and timeline" },
+  "GET /api/v1/patient/journeys/:id": { roles: PATIENTS, summary: "One of the patient's journeys: treatments with subscription and items, orders, timeline, denial code" },
+  "GET /api/v1/patient/journeys/:id/progress": { roles: PATIENTS, summary: "A journey's weight progress against the goal with milestones (weight loss only)" },
+  "GET /api/v1/patient/overview/actions": { roles: PATIENTS, summary: "The overview's actions waiting (missing information, card decline, check-ins due) and unread messages" },
+  "GET /api/v1/patient/overview/next": { roles: PATIENTS, summary: "The overview's next charge and next shipment" },
 } as const satisfies Record<string, EndpointRule>;
 
 export type EndpointKey = keyof typeof permissions;

@@ -101,6 +101,7 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "uploads.visibilityUpdated": "review:uploads.visibilitySaved",
   // The patient record (api/routes/patients.ts, treatments.ts): keys of the "patients" namespace.
   "patients.notFound": "patients:profile.notFound",
+  "journeys.notFound": "journeys:notFound",
   "patients.updated": "patients:profile.saved",
   "patients.statusUpdated": "patients:status.saved",
   "treatments.notFound": "patients:treatments.notFound",

@@ -26,6 +26,8 @@ let spareCardId = 0;
 let invoiceId = 0;
 let treatmentId = 0;
 let chatId = 0;
+// The demo patient's first journey (api/db/seed/journeys.ts).
+let journeyId = 0;
 let pngBytes: Buffer;
 // The patient record: the demo patient (every staff role sees them), their upload and a treatment to change.
 let recordPatientId = 0;
@@ -62,6 +64,7 @@ beforeAll(async () => {
   recordUploadId = (await api.database.db.select({ id: schema.uploads.id }).from(schema.uploads).where(eq(schema.uploads.patientId, demoPatient)).limit(1))[0]!.id;
   recordTreatmentId = (await api.database.db.select({ id: schema.treatments.id }).from(schema.treatments).where(eq(schema.treatments.patientId, demoPatient)).orderBy(schema.treatments.id).limit(1))[0]!.id;
   demoPatientId = demoPatient;
+  journeyId = (await api.database.db.select({ id: schema.journeys.id }).from(schema.journeys).where(eq(schema.journeys.patientId, demoPatient)).orderBy(schema.journeys.id).limit(1))[0]!.id;
   await setChart("to_review");
   for (const name of ["james", "sofia"] as const) {
     const email = name === "james" ? "james.okafor@staff.demo.test" : "sofia.alvarez@staff.demo.test";
@@ -362,6 +365,12 @@ const samples: Record<EndpointKey, Sample> = {
   },
   "PUT /api/v1/check-ins/:id/review": { ok: 200, send: async (client) => client.request("PUT", `/api/v1/check-ins/${await freshCheckIn(true)}/review`, { approval: "approved", note: "" }) },
   "GET /api/v1/check-ins/pending": { ok: 200 },
+  // The patient's journeys and overview (patients only, their own).
+  "GET /api/v1/patient/journeys": { ok: 200 },
+  "GET /api/v1/patient/journeys/:id": { path: () => `/api/v1/patient/journeys/${journeyId}`, ok: 200 },
+  "GET /api/v1/patient/journeys/:id/progress": { path: () => `/api/v1/patient/journeys/${journeyId}/progress`, ok: 200 },
+  "GET /api/v1/patient/overview/actions": { ok: 200 },
+  "GET /api/v1/patient/overview/next": { ok: 200 },
 };
 
 /** A check-in of the demo patient: requested, or answered and waiting for review. */

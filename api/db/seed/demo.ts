@@ -35,6 +35,7 @@ import { seedDemoLicenses } from "./licenses.ts";
 import { seedDemoReviews } from "./reviews.ts";
 import { seedDemoClinicalReview } from "./clinical-review.ts";
 import { seedDemoReviewQueues } from "./review-queues.ts";
+import { seedDemoJourneys } from "./journeys.ts";
 import { seedDemoAccess } from "./access.ts";
 import { seedDemoBilling } from "./billing.ts";
 import { seedDemoCheckIns } from "./check-ins.ts";
@@ -255,6 +256,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     await seedDemoClinicalReview(tx);
     await seedDemoReviewQueues(tx);
     await seedDemoCheckIns(tx);
+    await seedDemoJourneys(tx);
     return { created: true };
   });
 }

@@ -1,8 +1,160 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/journey";
+import { JourneyStateBadge, JourneyTimeline, NextStep, ReviewClock, useJourneyKind } from "~/components/journeys/journey-ui";
 import { PageTitle } from "~/components/page-title";
+import { Facts, RecordSection } from "~/components/patient-record/record-ui";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { formatCurrency, formatDate } from "~/lib/format";
+import { journeyLoader } from "~/lib/journeys.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { useTranslation } from "~/lib/use-translation";
+import { ServiceSection, patientSubscriptionLabel, type SubscriptionStatus } from "../../../api/contract/enums.ts";
+import { intakePath } from "../../../api/contract/journey-rules.ts";
 
-export const handle = { title: "common:pages.patientJourney" } satisfies RouteHandle;
+export const handle = { title: "common:pages.patientJourney", i18n: ["journeys", "patients"] } satisfies RouteHandle;
 
-export default function PatientJourney() {
-  return <PageTitle title={handle.title} />;
+export function loader({ params, context }: Route.LoaderArgs) {
+  return journeyLoader(context, params.id);
+}
+
+/** The denial text of a refused journey: its code's text when we know it, else spec §8's 'Intake denied: …'. */
+const DENIAL_KEYS: Record<string, string> = { "intake.productUnavailable": "journeys:denial.productUnavailable" };
+
+/** One journey (issue 15): its treatment(s), subscription, orders and timeline; a declined one says why. */
+export default function PatientJourney({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const kind = useJourneyKind();
+  const { journey, treatments, orders, now } = loaderData;
+  const money = (cents: number, currency = "usd") => formatCurrency(cents, { fromCents: true, cents: true, currency, locale: i18n.language });
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <PageTitle title={handle.title} />
+        <p className="flex flex-wrap items-center gap-3 text-lg" data-testid="journey-heading">
+          <span className="font-semibold">{kind(journey.sectionType)}</span>
+          {journey.productName ? <span>{journey.productName}</span> : null}
+          <JourneyStateBadge state={journey.state} />
+        </p>
+      </div>
+      {journey.state === "declined" ? (
+        <Alert variant="error" live="none" title={t(DENIAL_KEYS[journey.denialCode ?? ""] ?? "journeys:denial.notEligible")} data-testid="journey-denied" />
+      ) : null}
+      {journey.state === "intake" ? (
+        <p>
+          <Link to={intakePath(journey.id)}>{t("journeys:continueIntake")}</Link>
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-2">
+        {journey.currentStep ? (
+          <p className="text-sm">
+            <span className="font-medium">{t("journeys:currentLabel")}</span> {t(`journeys:step.${journey.currentStep}`)}
+          </p>
+        ) : null}
+        <NextStep journey={journey} />
+        {journey.reviewClock ? <ReviewClock clock={journey.reviewClock} now={now} /> : null}
+        {journey.sectionType === ServiceSection.WeightLoss ? (
+          <p className="text-sm">
+            <Link to={`/patient/journeys/${journey.id}/progress`}>{t("journeys:progressLink")}</Link>
+          </p>
+        ) : null}
+      </div>
+
+      <RecordSection title={t("journeys:timeline")} testId="journey-timeline">
+        <JourneyTimeline steps={journey.timeline} label={t("journeys:timelineOf", { journey: kind(journey.sectionType) })} />
+      </RecordSection>
+
+      <RecordSection title={t("journeys:treatment.title")} testId="journey-treatments">
+        {treatments.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("journeys:treatment.none")}</p>
+        ) : (
+          treatments.map((x) => (
+            <div key={x.id} className="flex flex-col gap-3 border-t pt-3 first:border-t-0 first:pt-0" data-testid="journey-treatment" data-state={x.displayedState}>
+              <Facts
+                items={[
+                  [t("journeys:treatment.product"), x.productName],
+                  [t("journeys:treatment.state"), t(`journeys:treatmentState.${x.displayedState}`)],
+                  [t("journeys:treatment.requested"), formatDate(x.createdAt)],
+                  [t("journeys:treatment.reviewed"), x.reviewedAt ? formatDate(x.reviewedAt) : null],
+                  [t("journeys:treatment.provider"), x.provider?.fullName ?? null],
+                ]}
+              />
+              {x.subscription ? (
+                <div className="flex flex-col gap-2" data-testid="journey-subscription">
+                  <h3 className="text-sm font-semibold">{t("journeys:subscription.title")}</h3>
+                  <Facts
+                    items={[
+                      [t("journeys:subscription.status"), t(`journeys:subscription.label.${patientSubscriptionLabel(x.subscription.status as SubscriptionStatus, x.subscription.pendingCancellation)}`)],
+                      [t("journeys:subscription.plan"), t("journeys:subscription.months", { count: x.subscription.cycleMonths })],
+                      [t("journeys:subscription.nextCharge"), x.subscription.nextChargeAt ? formatDate(x.subscription.nextChargeAt) : null],
+                      [t("journeys:subscription.lastShipment"), x.subscription.lastShipmentAt ? formatDate(x.subscription.lastShipmentAt) : null],
+                      [t("journeys:subscription.ends"), x.subscription.endsAt ? formatDate(x.subscription.endsAt) : null],
+                    ]}
+                  />
+                  <ul className="flex flex-col gap-1 text-sm">
+                    {x.subscription.items.map((item, i) => (
+                      <li key={i}>
+                        {item.name} · {item.variant}
+                        {item.dosage ? ` · ${item.dosage}` : ""}
+                        {item.isAddon ? ` (${t("journeys:subscription.addon")})` : ""}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+            </div>
+          ))
+        )}
+      </RecordSection>
+
+      <RecordSection title={t("journeys:orders.title")} testId="journey-orders">
+        {orders.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("journeys:orders.none")}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">{t("journeys:orders.title")}</caption>
+              <thead className="text-left text-muted-foreground">
+                <tr>
+                  <th scope="col" className="px-2 py-1">{t("journeys:orders.number")}</th>
+                  <th scope="col" className="px-2 py-1">{t("journeys:orders.ordered")}</th>
+                  <th scope="col" className="px-2 py-1">{t("journeys:orders.items")}</th>
+                  <th scope="col" className="px-2 py-1">{t("journeys:orders.total")}</th>
+                  <th scope="col" className="px-2 py-1">{t("journeys:orders.status")}</th>
+                  <th scope="col" className="px-2 py-1">{t("journeys:orders.shipped")}</th>
+                  <th scope="col" className="px-2 py-1">{t("journeys:orders.tracking")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((o) => (
+                  <tr key={o.id} className="border-t align-top">
+                    <td className="px-2 py-2 font-medium">{o.orderNumber}</td>
+                    <td className="px-2 py-2 tabular-nums">{formatDate(o.dateOrdered)}</td>
+                    <td className="px-2 py-2">{o.items.map((i) => `${i.name}${i.dosage ? ` ${i.dosage}` : ""} × ${i.quantity}`).join(", ")}</td>
+                    <td className="px-2 py-2 tabular-nums">{money(o.totalCents, o.currency)}</td>
+                    <td className="px-2 py-2">
+                      <Badge variant={o.status === 4 ? "success" : o.status === 7 || o.status === 8 ? "error" : o.status === 3 ? "warning" : "primary"}>
+                        {t(`journeys:orderStatus.${o.status}`)}
+                      </Badge>
+                    </td>
+                    <td className="px-2 py-2 tabular-nums">{o.dateShipped ? formatDate(o.dateShipped) : "—"}</td>
+                    <td className="px-2 py-2">
+                      {o.trackingUrl ? (
+                        <a href={o.trackingUrl} rel="noreferrer noopener" target="_blank">
+                          {o.trackingNumber ?? t("journeys:nextPanel.track")}
+                          <span className="sr-only"> {t("journeys:newTab")}</span>
+                        </a>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </RecordSection>
+    </div>
+  );
 }

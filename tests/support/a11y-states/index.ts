@@ -2,6 +2,7 @@
 import { STATES as accountSecurity } from "./account-security";
 import { STATES as design } from "./design";
 import { STATES as intakeReview } from "./intake-review";
+import { STATES as journeys } from "./journeys";
 import { STATES as patientAccount } from "./patient-account";
 import { STATES as patientList } from "./patient-list";
 import { STATES as patientAccess } from "./patient-access";
@@ -12,4 +13,4 @@ import { STATES as shell } from "./shell";
 import { STATES as tasks } from "./tasks";
 import type { DeclaredState } from "./types";
 
-export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview, ...reviewQueues, ...checkIns];
+export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview, ...reviewQueues, ...checkIns, ...journeys];
