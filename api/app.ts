@@ -25,6 +25,7 @@ import { chatsRoutes } from "./routes/chats.ts";
 import { clinicalReviewRoutes } from "./routes/clinical-review.ts";
 import { globalSearchRoutes } from "./routes/global-search.ts";
 import { patientAccessRoutes } from "./routes/patient-access.ts";
+import { journeysRoutes } from "./routes/journeys.ts";
 
 export type CreateApiOptions = { config: ApiConfig; database: Database; logger: Logger };
 
@@ -76,6 +77,7 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(clinicalReviewRoutes()); // before chatsRoutes: /api/v1/chats/messages is not a chat id
   app.use(chatsRoutes());
   app.use(patientAccessRoutes());
+  app.use(journeysRoutes());
   app.use(globalSearchRoutes());
 
   app.use((_req, _res) => {

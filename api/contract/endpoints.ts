@@ -18,6 +18,7 @@ import * as patientAccess from "./patient-access.ts";
 import * as globalSearch from "./global-search.ts";
 import * as clinical from "./clinical-review.ts";
 import * as reviewQueues from "./review-queues.ts";
+import * as intake from "./intake.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -231,6 +232,12 @@ const table = {
   "GET /api/v1/uploads/review": { query: reviewQueues.uploadsReviewQuerySchema, listItem: reviewQueues.reviewUploadSchema, pages: reviewQueues.queuePagesSchema },
   "PUT /api/v1/uploads/:id/review": { body: reviewQueues.uploadReviewStatusSchema, data: reviewQueues.reviewUploadAnswerSchema },
   "PUT /api/v1/uploads/:id/visibility": { body: reviewQueues.uploadVisibilitySchema, data: reviewQueues.reviewUploadAnswerSchema },
+  // Journeys and the medical intake (api/contract/intake.ts).
+  "POST /api/v1/journeys": { body: intake.startJourneySchema, data: intake.startJourneyAnswerSchema },
+  "GET /api/v1/journeys/:id/intake": { data: intake.intakeAnswerSchema },
+  "PUT /api/v1/journeys/:id/intake/:step": { body: intake.saveStepSchema, data: intake.saveStepAnswerSchema },
+  "POST /api/v1/journeys/:id/intake/uploads": { data: intake.uploadImageAnswerSchema, media: { request: "multipart/form-data" } },
+  "POST /api/v1/journeys/:id/submit": { body: intake.submitSchema, data: intake.submitAnswerSchema },
 } satisfies Partial<Record<EndpointKey, EndpointContract>>;
 
 export const contracts: Partial<Record<EndpointKey, EndpointContract>> = table;

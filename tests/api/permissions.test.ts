@@ -33,6 +33,7 @@ let recordUploadId = 0;
 let recordTreatmentId = 0;
 // Staff access (api/routes/patient-access.ts): the demo patient, and providers (providerUsers) to grant and make dependents.
 let demoPatientId = 0;
+let demoJourneyId = 0;
 const staffIds = { james: 0, sofia: 0 };
 
 beforeAll(async () => {
@@ -62,6 +63,7 @@ beforeAll(async () => {
   recordUploadId = (await api.database.db.select({ id: schema.uploads.id }).from(schema.uploads).where(eq(schema.uploads.patientId, demoPatient)).limit(1))[0]!.id;
   recordTreatmentId = (await api.database.db.select({ id: schema.treatments.id }).from(schema.treatments).where(eq(schema.treatments.patientId, demoPatient)).orderBy(schema.treatments.id).limit(1))[0]!.id;
   demoPatientId = demoPatient;
+  demoJourneyId = (await api.database.db.select({ id: schema.journeys.id }).from(schema.journeys).where(eq(schema.journeys.patientId, demoPatient)).orderBy(schema.journeys.id).limit(1))[0]!.id;
   await setChart("to_review");
   for (const name of ["james", "sofia"] as const) {
     const email = name === "james" ? "james.okafor@staff.demo.test" : "sofia.alvarez@staff.demo.test";
@@ -344,6 +346,39 @@ const samples: Record<EndpointKey, Sample> = {
     send: async (client) => client.request("POST", `/api/v1/patient/${demoPatientId}/treatment/${await approvedTreatment()}/inform`, { message: "Matrix walk." }),
   },
   "GET /api/v1/chats/messages": { path: () => `/api/v1/chats/messages?chatId=${chatId}`, ok: 200 },
+  // Journeys and the intake (api/routes/journeys.ts): the demo patient's seeded weight-loss intake (in progress).
+  "POST /api/v1/journeys": { body: { sectionType: 1 }, ok: 200 },
+  "GET /api/v1/journeys/:id/intake": { path: () => `/api/v1/journeys/${demoJourneyId}/intake`, ok: 200 },
+  "PUT /api/v1/journeys/:id/intake/:step": {
+    path: () => `/api/v1/journeys/${demoJourneyId}/intake/about`,
+    body: { answers: { firstName: "Emma", lastName: "Carter", dateOfBirth: "1988-04-12", sex: "female", stateOfResidence: "CA" } },
+    ok: 200,
+  },
+  "POST /api/v1/journeys/:id/intake/uploads": {
+    ok: 200,
+    send: async (client) => {
+      // The identification step comes after the current one (history): put it in reach, then upload.
+      const form = new FormData();
+      form.append("image", "idFront");
+      form.append("file", new Blob([new Uint8Array(pngBytes)], { type: "image/png" }), "id.png");
+      const headers: Record<string, string> = { Accept: "application/json", "X-Requested-With": "XMLHttpRequest", "X-Frontend-Version": "2", "X-CSRF-Token": client.csrf };
+      if (client.cookies.size) headers.Cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+      const [j] = await api.database.db.select().from(schema.journeys).where(eq(schema.journeys.id, demoJourneyId));
+      await api.database.db.update(schema.journeys).set({ intakeAnswers: { ...j!.intakeAnswers, ...INTAKE_TO_IDENTIFICATION } }).where(eq(schema.journeys.id, demoJourneyId));
+      const res = await fetch(client.base + `/api/v1/journeys/${demoJourneyId}/intake/uploads`, { method: "POST", headers, body: form });
+      await api.database.db.update(schema.journeys).set({ intakeAnswers: j!.intakeAnswers }).where(eq(schema.journeys.id, demoJourneyId));
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
+    },
+  },
+  // The seeded intake is not complete: an allowed caller is told so (409), nothing is created.
+  "POST /api/v1/journeys/:id/submit": { path: () => `/api/v1/journeys/${demoJourneyId}/submit`, ok: 409 },
+};
+
+/** Answers that take a weight-loss intake up to its identification step. */
+const INTAKE_TO_IDENTIFICATION = {
+  conditions: ["none"], takesMedications: false, hasAllergies: false, pregnant: false, breastfeeding: false,
+  thyroidCancerHistory: false, pancreatitisHistory: false, eatingDisorder: false, insulinUse: false, goal: "lose20",
 };
 
 /**
@@ -389,7 +424,7 @@ describe("the CSRF token in the body", () => {
     return !SAFE.has(key.split(" ")[0]!) && rule.csrf !== false && !samples[key].send;
   });
   /** Bodies that are typed JSON (nested objects, arrays, numbers a form cannot carry): the token goes in the JSON. */
-  const JSON_BODIES = new Set<EndpointKey>(["POST /actions/users/save-address", "POST /api/v1/track", "POST /api/v2/tasks/mass-update", "POST /api/v1/treatments/assign-provider-bulk"]);
+  const JSON_BODIES = new Set<EndpointKey>(["PUT /api/v1/journeys/:id/intake/:step", "POST /actions/users/save-address", "POST /api/v1/track", "POST /api/v2/tasks/mass-update", "POST /api/v1/treatments/assign-provider-bulk"]);
   /** From an address of its own: the limits per IP of the walk above are not touched. */
   const headers = { "X-Forwarded-For": "198.51.100.88" };
 

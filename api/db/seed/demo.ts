@@ -33,6 +33,7 @@ import {
 } from "../../contract/enums.ts";
 import { seedDemoLicenses } from "./licenses.ts";
 import { seedDemoReviews } from "./reviews.ts";
+import { seedDemoIntake } from "./intake.ts";
 import { seedDemoClinicalReview } from "./clinical-review.ts";
 import { seedDemoReviewQueues } from "./review-queues.ts";
 import { seedDemoAccess } from "./access.ts";
@@ -253,6 +254,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     await seedDemoReviews(tx);
     await seedDemoClinicalReview(tx);
     await seedDemoReviewQueues(tx);
+    await seedDemoIntake(tx);
     return { created: true };
   });
 }
