@@ -76,6 +76,10 @@ export default [
     layout("routes/patient/layout.tsx", [
       route("patient", "routes/patient/index.tsx"), // Patient
       route("patient/journeys", "routes/patient/journeys.tsx"), // PatientJourneys
+      // The medical intake (issue 15, app/lib/intake.server.ts): start, where the patient is, one step.
+      route("patient/journeys/start", "routes/patient/journey-start.tsx"),
+      route("patient/journeys/:id/intake", "routes/patient/journey-intake.tsx"),
+      route("patient/journeys/:id/intake/:step", "routes/patient/journey-intake-step.tsx"),
       route("patient/journeys/:id", "routes/patient/journey.tsx"),
       route("patient/journeys/:id/progress", "routes/patient/journey-progress.tsx"),
       route("patient/progress", "routes/patient/progress.tsx"), // PatientProgress

@@ -64,7 +64,10 @@ export const questionSchema = z.object({
 });
 export const intakeStepSchema = z.object({
   key: z.string(),
-  /** The questions shown with the answers saved so far. */
+  /**
+   * The step's form: its questions with the answers saved so far (a question branching on an earlier step's answer
+   * only when it applies; one branching on a question of this step always, with its `showIf`).
+   */
   questions: z.array(questionSchema),
   complete: z.boolean(),
 });

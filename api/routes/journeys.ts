@@ -12,7 +12,7 @@ import multer from "multer";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { idParam } from "../contract/common.ts";
 import { saveStepSchema, startJourneySchema, submitSchema, type IntakeView, type JourneySummary } from "../contract/intake.ts";
-import { ID_IMAGES, ID_IMAGE_FILE_FIELD, ID_IMAGE_KIND_FIELD, ID_IMAGE_MAX_BYTES, ID_IMAGE_MAX_SIDE, REVIEW_STEP, isIdImage, type IdImage, type JourneyStatus } from "../contract/intake-rules.ts";
+import { ID_IMAGES, ID_IMAGE_FILE_FIELD, type StepDef, ID_IMAGE_KIND_FIELD, ID_IMAGE_MAX_BYTES, ID_IMAGE_MAX_SIDE, REVIEW_STEP, isIdImage, type IdImage, type JourneyStatus } from "../contract/intake-rules.ts";
 import { PATIENT_STATUS_OF_KEY } from "../contract/patient-record-rules.ts";
 import { ServiceSection, TaskCategory } from "../contract/enums.ts";
 import type { Db } from "../db/client.ts";
@@ -123,13 +123,23 @@ async function viewOf(db: Db, row: JourneyRow): Promise<IntakeView> {
   }
   return {
     journey: summary(row, row.status === "submitted" ? await treatmentOf(db, row.id) : null),
-    steps: visibleSteps(qn, answers).map((s) => ({ key: s.key, questions: visibleQuestions(s, answers).map((q) => ({ ...q, options: q.options ? [...q.options] : undefined, showIf: q.showIf ? { question: q.showIf.question, equals: [...q.showIf.equals] } : undefined })), complete: isStepComplete(s, answers) })),
+    steps: visibleSteps(qn, answers).map((s) => ({ key: s.key, questions: formQuestions(s, answers).map((q) => ({ ...q, options: q.options ? [...q.options] : undefined, showIf: q.showIf ? { question: q.showIf.question, equals: [...q.showIf.equals] } : undefined })), complete: isStepComplete(s, answers) })),
     currentStep: firstIncompleteStep(qn, answers),
     answers,
     bmi: bmi(answers),
     plans: await plansOf(db, row.sectionType, stateOf(answers)),
     images,
   };
+}
+
+/**
+ * The questions a step's form shows: those whose branch reads an earlier step's answer only when it matches; those
+ * whose branch reads a question of the same step always (the form hides them with JavaScript until they apply, and
+ * the API requires them only then), so one post without JavaScript can answer both.
+ */
+function formQuestions(step: StepDef, answers: Answers) {
+  const own = new Set(stepKeys(step));
+  return step.questions.filter((q) => !q.showIf || own.has(q.showIf.question) || visibleQuestions({ ...step, questions: [q] }, answers).length > 0);
 }
 
 /** 409 unless the intake is still being filled; 409 for a hidden step or one after the patient's current step. */

@@ -56,6 +56,9 @@ const SPECIAL: Record<string, string[]> = {
   "/manager/patients": ["/manager/patients", "/manager/patients?tab=inactive&status=inactive"],
   "/manager/workload": ["/manager/workload", "/manager/workload?providerId=4"],
   "/staff/workload": ["/staff/workload?providerId=4"],
+  // The medical intake (issue 15): journey 1 is the demo patient's weight-loss intake in progress (api/db/seed/intake.ts),
+  // at its medical history: a step answered (with BMI) and the current one; …/intake redirects to the current step.
+  "/patient/journeys/:id/intake/:step": ["/patient/journeys/1/intake/body", "/patient/journeys/1/intake/history"],
 };
 
 export function samplesOf(pattern: string): string[] {
