@@ -59,6 +59,8 @@ const SPECIAL: Record<string, string[]> = {
   // The medical intake (issue 15): journey 1 is the demo patient's weight-loss intake in progress (api/db/seed/intake.ts),
   // at its medical history: a step answered (with BMI) and the current one; …/intake redirects to the current step.
   "/patient/journeys/:id/intake/:step": ["/patient/journeys/1/intake/body", "/patient/journeys/1/intake/history"],
+  // Journey 2: the demo patient's haircare intake, denied (the denial text).
+  "/patient/journeys/:id/intake": ["/patient/journeys/1/intake", "/patient/journeys/2/intake"],
 };
 
 export function samplesOf(pattern: string): string[] {
