@@ -201,7 +201,7 @@ function QuestionField({ q, values, view, error, onValue, conditional }: { q: Qu
           onValueChange={(v) => onValue(q.key, v)}
           hint={hint}
           error={error}
-          aria-required={required}
+          required={required}
         />
       );
     }
