@@ -237,6 +237,7 @@ const table = {
   "GET /api/v1/journeys/:id/intake": { data: intake.intakeAnswerSchema },
   "PUT /api/v1/journeys/:id/intake/:step": { body: intake.saveStepSchema, data: intake.saveStepAnswerSchema },
   "POST /api/v1/journeys/:id/intake/uploads": { data: intake.uploadImageAnswerSchema, media: { request: "multipart/form-data" } },
+  "GET /api/v1/journeys/:id/intake/uploads/:uploadId/file": { media: { response: "image/png" } },
   "POST /api/v1/journeys/:id/submit": { body: intake.submitSchema, data: intake.submitAnswerSchema },
 } satisfies Partial<Record<EndpointKey, EndpointContract>>;
 

@@ -74,6 +74,8 @@ export const intakePaths = {
   intake: (journeyId: number | string) => `/patient/journeys/${journeyId}/intake`,
   step: (journeyId: number | string, step: string) => `/patient/journeys/${journeyId}/intake/${step}`,
   journey: (journeyId: number | string) => `/patient/journeys/${journeyId}`,
+  /** One of the intake's identification pictures, for its patient (a resource route of the web). */
+  image: (journeyId: number | string, uploadId: number) => `/patient/journeys/${journeyId}/intake/images/${uploadId}`,
 };
 
 /** A journey's intake status (journeys.status; the machine is api/domain/intake/journey-status.ts). */

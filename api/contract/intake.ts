@@ -15,6 +15,7 @@
  *                                                  insuranceFront | insuranceBack, `file`): checked by content, at most
  *                                                  10 MB (413 'Uploaded image is too large'), re-encoded without
  *                                                  metadata, stored in `uploads` (ID / Insurance, front|back|selfie)
+ *   GET  /api/v1/journeys/{id}/intake/uploads/{uploadId}/file   one of the intake's pictures, for its patient (PNG)
  *   POST /api/v1/journeys/{id}/submit              eligibility (the qualify adapter) → denied (journey denied, its
  *                                                  code), 409 `intake.productUnavailable`, or the pending treatment
  *                                                  (review_kind new_patient; the patient becomes ready to review),

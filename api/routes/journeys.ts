@@ -284,6 +284,31 @@ export function journeysRoutes(): Router {
     ok(res, result, "intake.imageUploaded");
   });
 
+  endpoint(router, "GET /api/v1/journeys/:id/intake/uploads/:uploadId/file", async (req, res) => {
+    const row = await ownJourney(req);
+    const uploadId = idParam.safeParse(req.params.uploadId);
+    // Only a picture this intake holds as an answer, of this patient, visible to them.
+    const imageKeys = questionnaireOf(row.sectionType).steps.flatMap((s) => s.questions).filter((q) => q.type === "image").map((q) => q.key);
+    if (!uploadId.success || !imageKeys.some((k) => Number(row.intakeAnswers[k]) === uploadId.data)) throw notFound();
+    const [u] = await req.deps.db
+      .select({ storageKey: uploads.storageKey })
+      .from(uploads)
+      .where(and(eq(uploads.id, uploadId.data), eq(uploads.patientId, row.patientId), eq(uploads.visibility, 1), eq(uploads.mimeType, "image/png")))
+      .limit(1);
+    const object = u ? await objectStorage(req.deps.config).get(u.storageKey) : null;
+    if (!object) throw notFound();
+    res.status(200);
+    res.set({
+      "Content-Type": "image/png",
+      "Content-Length": String(object.bytes.length),
+      "Cache-Control": "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cross-Origin-Resource-Policy": "same-site",
+      "Content-Disposition": 'inline; filename="intake.png"',
+    });
+    res.end(object.bytes);
+  });
+
   endpoint(router, "POST /api/v1/journeys/:id/submit", async (req, res) => {
     parseBody(req, submitSchema);
     const user = me(req);

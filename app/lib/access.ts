@@ -91,6 +91,7 @@ export const ACCESS: Record<string, AccessRule> = {
   "/patient/journeys/start": patientOnly,
   "/patient/journeys/:id/intake": patientOnly,
   "/patient/journeys/:id/intake/:step": patientOnly,
+  "/patient/journeys/:id/intake/images/:uploadId": patientOnly,
   "/patient/journeys/:id": patientOnly,
   "/patient/journeys/:id/progress": patientOnly,
   "/patient/progress": patientOnly,

@@ -45,6 +45,22 @@ export async function intakeOf(context: Context, id: string): Promise<IntakeView
   return (await read(() => getUpstream(context).call("GET /api/v1/journeys/:id/intake", { params: { id } }))).data;
 }
 
+/** An identification picture of the intake, for its patient: the upstream's PNG, `private, no-store`; else 404. */
+export async function intakeImage(context: Context, id: string, uploadId: string): Promise<Response> {
+  if (!/^\d{1,10}$/.test(id) || !/^[1-9]\d{0,9}$/.test(uploadId)) return new Response(null, { status: 404 });
+  try {
+    const upstream = await getUpstream(context).download("GET /api/v1/journeys/:id/intake/uploads/:uploadId/file", { params: { id, uploadId }, on401: "throw" });
+    if ((upstream.headers.get("content-type") ?? "") !== "image/png") {
+      await upstream.body?.cancel();
+      return new Response(null, { status: 404 });
+    }
+    return new Response(upstream.body, { status: 200, headers: { "Content-Type": "image/png", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff", "Content-Disposition": "inline" } });
+  } catch (error) {
+    if (error instanceof UpstreamError) return new Response(null, { status: error.status === null || error.status >= 500 ? 502 : 404 });
+    throw error;
+  }
+}
+
 // ── Start ──────────────────────────────────────────────────────────────────────────────────────────
 
 export function startLoader(context: Context) {

@@ -12,7 +12,7 @@ import * as schema from "../../api/db/schema.ts";
 import { mailSettled } from "../../api/domain/mail.ts";
 import { objectStorage } from "../../api/domain/storage.ts";
 import { Client, signedIn, startTestApi, type Reply, type TestApi } from "./harness.ts";
-import { jpegWithExif, makeImage } from "./patient-account-helpers.ts";
+import { fetchBytes, jpegWithExif, makeImage } from "./patient-account-helpers.ts";
 
 let api: TestApi;
 let emma: Client; // patient@demo.test: a weight-loss intake in progress (seed)
@@ -177,6 +177,13 @@ describe("identification pictures", () => {
     expect(meta.exif).toBeUndefined();
     expect(stored!.bytes.includes(Buffer.from("SECRET-EXIF-TEXT"))).toBe(false);
     expect((await intake(liam, id)).body.data!.images.idPhoto.uploadId).toBe(r.body.data!.uploadId);
+    // The patient sees their own picture (the re-encoded PNG); another patient does not.
+    const file = await fetchBytes(liam, `/api/v1/journeys/${id}/intake/uploads/${r.body.data!.uploadId}/file`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    expect(file.headers.get("cache-control")).toBe("private, no-store");
+    expect(file.bytes.equals(stored!.bytes)).toBe(true);
+    expect((await fetchBytes(emma, `/api/v1/journeys/${id}/intake/uploads/${r.body.data!.uploadId}/file`)).status).toBe(404);
   });
 
   it("checks by content, not by name: a text file named .png is refused (415)", async () => {

@@ -371,6 +371,8 @@ const samples: Record<EndpointKey, Sample> = {
       return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
     },
   },
+  // The seeded intake holds no picture: an allowed caller reaches the lookup (404), others are refused first.
+  "GET /api/v1/journeys/:id/intake/uploads/:uploadId/file": { path: () => `/api/v1/journeys/${demoJourneyId}/intake/uploads/2147483647/file`, ok: 404 },
   // The seeded intake is not complete: an allowed caller is told so (409), nothing is created.
   "POST /api/v1/journeys/:id/submit": { path: () => `/api/v1/journeys/${demoJourneyId}/submit`, ok: 409 },
 };

@@ -25,6 +25,7 @@ export const NOT_PAGES = new Set([
   "/api/v1/avatars/:key",
   "/api/v1/patient/:patientId/uploads/:uploadId/file",
   "/patient/account/billing/invoices/:id/pdf",
+  "/patient/journeys/:id/intake/images/:uploadId",
 ]);
 
 const DESIGN_COMPONENTS = [

@@ -92,6 +92,14 @@ describe("a new patient's weight-loss intake, without JavaScript", () => {
 
     page = await uploadIdentification(client, page, { hasInsurance: "no" });
     expect(stepOf(page)).toBe("plan");
+    // The identification step now shows the pictures, served to this patient only, without metadata.
+    const identification = await client.get(page.link("Back"));
+    const src = identification.$('[data-testid="intake-image-idPhoto"]')!.getAttribute("src")!;
+    const image = await client.raw("GET", src);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await image.arrayBuffer()).includes(Buffer.from("FixturePhone"))).toBe(false);
+    expect((await (await signedIn(42)).raw("GET", src)).status).toBe(404);
     const noPlan = await answer(client, page, {});
     expect(noPlan.text('[data-testid="error-summary"]')).toContain("A plan must be selected");
     const sixMonths = noPlan.$$('input[name="variantId"]').find((el) => noPlan.text(`label[for="${el.getAttribute("id")}"]`).startsWith("Compounded Tirzepatide: 6-month plan"))!;

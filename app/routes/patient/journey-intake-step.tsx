@@ -232,18 +232,21 @@ function QuestionField({ q, values, view, error, onValue, conditional }: { q: Qu
       const uploaded = view.images[q.key];
       const imageHint = [hint, uploaded ? `${t("intake:uploaded", { name: uploaded.fileName })} ${t("intake:replaceHint")}` : t("intake:imageHint", { max: ID_IMAGE_MAX_MB })].filter(Boolean).join(" ");
       return (
-        <Input
-          id={id}
-          name={q.key}
-          type="file"
-          accept="image/*"
-          capture={q.image === "selfie" ? "user" : "environment"}
-          label={label}
-          hint={imageHint}
-          error={error}
-          aria-required={required && !uploaded}
-          data-uploaded={uploaded ? "true" : undefined}
-        />
+        <div className="flex flex-col gap-2">
+          {uploaded ? <img src={intakePaths.image(view.journey.id, uploaded.uploadId)} alt={label} className="max-h-40 w-auto self-start rounded-md border border-border" data-testid={`intake-image-${q.key}`} /> : null}
+          <Input
+            id={id}
+            name={q.key}
+            type="file"
+            accept="image/*"
+            capture={q.image === "selfie" ? "user" : "environment"}
+            label={label}
+            hint={imageHint}
+            error={error}
+            aria-required={required && !uploaded}
+            data-uploaded={uploaded ? "true" : undefined}
+          />
+        </div>
       );
     }
     case "plan":
