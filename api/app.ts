@@ -27,6 +27,7 @@ import { clinicalReviewRoutes } from "./routes/clinical-review.ts";
 import { globalSearchRoutes } from "./routes/global-search.ts";
 import { patientAccessRoutes } from "./routes/patient-access.ts";
 import { checkInsRoutes } from "./routes/check-ins.ts";
+import { intakeRoutes } from "./routes/intake.ts";
 
 export type CreateApiOptions = { config: ApiConfig; database: Database; logger: Logger };
 
@@ -80,6 +81,7 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(clinicalReviewRoutes()); // before chatsRoutes: /api/v1/chats/messages is not a chat id
   app.use(chatsRoutes());
   app.use(patientAccessRoutes());
+  app.use(intakeRoutes());
   app.use(globalSearchRoutes());
 
   app.use((_req, _res) => {

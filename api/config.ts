@@ -50,6 +50,9 @@ const apiEnvSchema = z
     EPRESCRIBE_PROVIDER: z.enum(["local", "dosespot"], { error: "EPRESCRIBE_PROVIDER must be local or dosespot" }).default("local"),
     /** dosespot: the SSO URL, https, with {patientId}, {clinicianId}, {treatmentId} filled per patient. */
     DOSESPOT_SSO_URL_TEMPLATE: z.string().regex(/^https:\/\/\S+$/, "DOSESPOT_SSO_URL_TEMPLATE must be an https:// URL").optional(),
+    /** The intake's qualify adapter (api/domain/qualify/): local (our rules) or http (an external service at QUALIFY_URL). */
+    QUALIFY_PROVIDER: z.enum(["local", "http"], { error: "QUALIFY_PROVIDER must be local or http" }).default("local"),
+    QUALIFY_URL: z.string().regex(/^https?:\/\/\S+$/, "QUALIFY_URL must be an http(s):// URL").optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
@@ -92,6 +95,9 @@ export type ApiSettings = {
   /** EPRESCRIBE_PROVIDER and DOSESPOT_SSO_URL_TEMPLATE (api/domain/eprescribe/). */
   eprescribeProvider: "local" | "dosespot";
   doseSpotSsoUrlTemplate: string | undefined;
+  /** QUALIFY_PROVIDER and QUALIFY_URL (api/domain/qualify/). */
+  qualifyProvider: "local" | "http";
+  qualifyUrl: string | undefined;
 };
 
 /** The complete configuration of a running API: the settings with their secrets (api/domain/secrets.ts). */
@@ -150,5 +156,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiSettings
     logLevel: e.NODE_ENV === "test" && !env.LOG_LEVEL ? "silent" : e.LOG_LEVEL,
     eprescribeProvider: e.EPRESCRIBE_PROVIDER,
     doseSpotSsoUrlTemplate: e.DOSESPOT_SSO_URL_TEMPLATE,
+    qualifyProvider: e.QUALIFY_PROVIDER,
+    qualifyUrl: e.QUALIFY_URL,
   };
 }

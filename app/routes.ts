@@ -76,6 +76,10 @@ export default [
     layout("routes/patient/layout.tsx", [
       route("patient", "routes/patient/index.tsx"), // Patient
       route("patient/journeys", "routes/patient/journeys.tsx"), // PatientJourneys
+      // The medical intake (issue 15, app/lib/intake.server.ts): start, where the patient is, one step.
+      route("patient/journeys/start", "routes/patient/journey-start.tsx"),
+      route("patient/journeys/:id/intake", "routes/patient/journey-intake.tsx"),
+      route("patient/journeys/:id/intake/:step", "routes/patient/journey-intake-step.tsx"),
       route("patient/journeys/:id", "routes/patient/journey.tsx"),
       route("patient/journeys/:id/progress", "routes/patient/journey-progress.tsx"),
       route("patient/progress", "routes/patient/progress.tsx"), // PatientProgress
@@ -102,6 +106,8 @@ export default [
     ]),
     // Invoice PDF download (a file, no layout): streams the API's PDF, or back to billing with 'Cannot download invoice'.
     route("patient/account/billing/invoices/:id/pdf", "routes/patient/account/invoice-pdf.ts"),
+    // An intake's identification picture, for the patient who uploaded it (app/lib/intake.server.ts).
+    route("patient/journeys/:id/intake/images/:uploadId", "routes/resources/intake-image.ts"),
     // Profile pictures: the web answers the API's avatarUrl path with the user's session (api/contract/patient-account.ts).
     route("api/v1/avatars/:key", "routes/resources/avatar.ts"),
     // The patient record's images: the API's file URL answered by the web for staff allowed on that patient (no-store).

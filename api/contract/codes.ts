@@ -182,6 +182,25 @@ export const API_MESSAGES = {
   "checkIns.alreadyAnswered": "This check-in has already been answered.",
   "checkIns.alreadyReviewed": "This check-in has already been reviewed. Request a new one instead.",
   "checkIns.notAnswered": "This check-in has not been answered yet. It can be reviewed once the patient answers.",
+  // Journeys and the medical intake (api/routes/journeys.ts; rules api/domain/intake/).
+  "journeys.started": "Your intake has started.",
+  "journeys.resumed": "Welcome back: your intake continues where you left it.",
+  "intake.saved": "Your answers have been saved.",
+  /** params `{ step }` (the step to answer first) */
+  "intake.stepOutOfOrder": "Please answer the earlier steps first.",
+  "intake.closed": "This intake has already been submitted and cannot be changed.",
+  /** params `{ step }` (the first step with missing answers) */
+  "intake.incomplete": "Some answers are missing. Please complete every step first.",
+  "intake.submitted": "Your intake has been submitted. A provider will review it within 24 to 48 hours.",
+  "intake.denied": "Intake denied: not eligible for the requested treatment",
+  "intake.productUnavailable": "Product unavailable in your state",
+  "intake.imageUploaded": "Your picture has been uploaded.",
+  "intake.imageTooLarge": AVATAR_TOO_LARGE_MESSAGE,
+  "intake.imageType": AVATAR_TYPE_MESSAGE,
+  "intake.imageUnreadable": AVATAR_UNREADABLE_MESSAGE,
+  "intake.imageMissing": AVATAR_MISSING_MESSAGE,
+  "qualify.connectionError": "Error while connecting to Qualify service",
+  "qualify.unavailable": "Qualify service is unavailable now",
 } as const satisfies Record<string, string>;
 
 export type ApiCode = keyof typeof API_MESSAGES;

@@ -20,6 +20,7 @@ import * as clinical from "./clinical-review.ts";
 import * as reviewQueues from "./review-queues.ts";
 import * as checkIns from "./check-ins.ts";
 import * as journeys from "./journeys.ts";
+import * as intake from "./intake.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -246,6 +247,13 @@ const table = {
   "GET /api/v1/patient/journeys/:id/progress": { data: journeys.journeyProgressSchema },
   "GET /api/v1/patient/overview/actions": { data: journeys.overviewActionsSchema },
   "GET /api/v1/patient/overview/next": { data: journeys.overviewNextSchema },
+  // Journeys and the medical intake (api/contract/intake.ts).
+  "POST /api/v1/journeys": { body: intake.startJourneySchema, data: intake.startJourneyAnswerSchema },
+  "GET /api/v1/journeys/:id/intake": { data: intake.intakeAnswerSchema },
+  "PUT /api/v1/journeys/:id/intake/:step": { body: intake.saveStepSchema, data: intake.saveStepAnswerSchema },
+  "POST /api/v1/journeys/:id/intake/uploads": { data: intake.uploadImageAnswerSchema, media: { request: "multipart/form-data" } },
+  "GET /api/v1/journeys/:id/intake/uploads/:uploadId/file": { media: { response: "image/png" } },
+  "POST /api/v1/journeys/:id/submit": { body: intake.submitSchema, data: intake.submitAnswerSchema },
 } satisfies Partial<Record<EndpointKey, EndpointContract>>;
 
 export const contracts: Partial<Record<EndpointKey, EndpointContract>> = table;

@@ -1222,3 +1222,22 @@ export const checkIns = pgTable(
     index("check_ins_subscription_idx").on(t.subscriptionId, t.id),
   ],
 );
+
+// ── intake ──
+
+/**
+ * Where a product is NOT offered (issue 15: 'Product unavailable in your state'): one row per product and
+ * two-letter state code. A product with no row is offered everywhere we ship; the intake's eligibility
+ * (api/domain/intake/eligibility.ts) refuses a plan whose product is excluded in the patient's state of residence.
+ * Hand-written in the migration: one open intake per patient and journey kind (journeys_open_intake_uq).
+ */
+export const productStateExclusions = pgTable(
+  "product_state_exclusions",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    state: text("state").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.state] })],
+);

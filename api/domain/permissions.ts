@@ -194,6 +194,15 @@ export const permissions = {
   "GET /api/v1/patient/journeys/:id/progress": { roles: PATIENTS, summary: "A journey's weight progress against the goal with milestones (weight loss only)" },
   "GET /api/v1/patient/overview/actions": { roles: PATIENTS, summary: "The overview's actions waiting (missing information, card decline, check-ins due) and unread messages" },
   "GET /api/v1/patient/overview/next": { roles: PATIENTS, summary: "The overview's next charge and next shipment" },
+  // Journeys and the medical intake (api/routes/journeys.ts; contract and decisions api/contract/intake.ts): the
+  // patient's own journeys only (another patient's or an unknown id: 404). Staff read a submitted intake through the
+  // review (GET /api/v1/treatments/{id}/review); nobody else fills a patient's intake (403).
+  "POST /api/v1/journeys": { roles: PATIENTS, summary: "Start a journey of a kind (sectionType), or resume the open intake of that kind" },
+  "GET /api/v1/journeys/:id/intake": { roles: PATIENTS, summary: "The journey's intake: visible steps and questions, current step, saved answers, BMI, plans, uploaded pictures" },
+  "PUT /api/v1/journeys/:id/intake/:step": { roles: PATIENTS, summary: "Validate and save one intake step (400 field errors; 409 out of order or closed)" },
+  "POST /api/v1/journeys/:id/intake/uploads": { roles: PATIENTS, summary: "Upload an identification picture (multipart: image, file; JPEG, PNG or GIF up to 10 MB; re-encoded without metadata)" },
+  "GET /api/v1/journeys/:id/intake/uploads/:uploadId/file": { roles: PATIENTS, summary: "One of the intake's identification pictures, for the patient who uploaded it (PNG; Cache-Control private, no-store)" },
+  "POST /api/v1/journeys/:id/submit": { roles: PATIENTS, summary: "Submit the intake: eligibility, then the pending treatment, a confirmation mail and a task where a rule says so" },
 } as const satisfies Record<string, EndpointRule>;
 
 export type EndpointKey = keyof typeof permissions;

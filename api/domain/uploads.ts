@@ -88,3 +88,31 @@ export function essentialPngChunks(png: Buffer): Buffer {
   }
   return Buffer.concat(parts);
 }
+
+/**
+ * Checks an upload by content and re-encodes it as a PNG that keeps the whole picture (an identification photo,
+ * a selfie, an insurance card: nothing cropped), at most `maxSide` pixels on its longer side (never enlarged), with
+ * the camera orientation applied and no metadata (the same checks and chunk filter as reencodeSquarePng).
+ */
+export async function reencodePng(input: Buffer, maxSide: number): Promise<{ bytes: Buffer; width: number; height: number; sourceType: ImageType }> {
+  const sourceType = sniffImageType(input);
+  if (!sourceType) throw new ImageRejectedError("type");
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" as const, animated: false };
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, options).metadata();
+  } catch {
+    throw new ImageRejectedError("unreadable");
+  }
+  if (meta.format !== FORMAT_OF[sourceType] || !meta.width || !meta.height) throw new ImageRejectedError("unreadable");
+  try {
+    const { data, info } = await sharp(input, options)
+      .rotate()
+      .resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true })
+      .png({ compressionLevel: 9 })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: essentialPngChunks(data), width: info.width, height: info.height, sourceType };
+  } catch {
+    throw new ImageRejectedError("unreadable");
+  }
+}

@@ -88,6 +88,10 @@ export const ACCESS: Record<string, AccessRule> = {
   // Patient routes: patients only; anyone else goes to /login (spec §2).
   "/patient": patientOnly,
   "/patient/journeys": patientOnly,
+  "/patient/journeys/start": patientOnly,
+  "/patient/journeys/:id/intake": patientOnly,
+  "/patient/journeys/:id/intake/:step": patientOnly,
+  "/patient/journeys/:id/intake/images/:uploadId": patientOnly,
   "/patient/journeys/:id": patientOnly,
   "/patient/journeys/:id/progress": patientOnly,
   "/patient/progress": patientOnly,

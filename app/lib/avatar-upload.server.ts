@@ -5,7 +5,7 @@ import { AVATAR_EXTENSIONS, AVATAR_FIELD, AVATAR_MAX_BYTES, fileExtension } from
  * uploads): at most the picture's limit plus the framing is kept, and the file is checked for presence, size and
  * extension; the API checks it again by content.
  */
-class TooLarge extends Error {}
+export class TooLarge extends Error {}
 
 /** Room for the multipart framing and the other fields around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -18,7 +18,7 @@ export const isMultipart = (request: Request) => (request.headers.get("content-t
  * Reads a multipart body, keeping at most `limit` bytes: beyond that the rest is read and dropped (up to
  * DRAIN_LIMIT, so the browser gets the answer rather than a reset connection) and TooLarge is thrown.
  */
-async function readLimitedFormData(request: Request, limit: number): Promise<FormData> {
+export async function readLimitedFormData(request: Request, limit: number): Promise<FormData> {
   if (Number(request.headers.get("content-length") ?? 0) > DRAIN_LIMIT) throw new TooLarge();
   const reader = request.body?.getReader();
   if (!reader) return new FormData();

@@ -145,6 +145,23 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "access.alreadyDependent": "access:upstream.alreadyDependent",
   "access.dependentAdded": "access:upstream.dependentAdded",
   "access.dependentRemoved": "access:upstream.dependentRemoved",
+  // Journeys and the medical intake (api/routes/journeys.ts): keys of the "intake" namespace.
+  "journeys.started": "intake:upstream.journeys_started",
+  "journeys.resumed": "intake:upstream.journeys_resumed",
+  "intake.saved": "intake:upstream.intake_saved",
+  "intake.stepOutOfOrder": "intake:upstream.intake_stepOutOfOrder",
+  "intake.closed": "intake:upstream.intake_closed",
+  "intake.incomplete": "intake:upstream.intake_incomplete",
+  "intake.submitted": "intake:upstream.intake_submitted",
+  "intake.denied": "intake:upstream.intake_denied",
+  "intake.productUnavailable": "intake:upstream.intake_productUnavailable",
+  "intake.imageUploaded": "intake:upstream.intake_imageUploaded",
+  "intake.imageTooLarge": "intake:upstream.intake_imageTooLarge",
+  "intake.imageType": "intake:upstream.intake_imageType",
+  "intake.imageUnreadable": "intake:upstream.intake_imageUnreadable",
+  "intake.imageMissing": "intake:upstream.intake_imageMissing",
+  "qualify.connectionError": "intake:upstream.qualify_connectionError",
+  "qualify.unavailable": "intake:upstream.qualify_unavailable",
 };
 
 /** What an answer says: its code, the code's values and the upstream's English message. */

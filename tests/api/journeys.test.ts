@@ -32,7 +32,9 @@ describe("GET /api/v1/patient/journeys", () => {
   it("the demo patient's journeys, newest first, in their displayed states", () => {
     expect(journeys.length).toBeGreaterThanOrEqual(5);
     expect(journeys.map((j) => j.id)).toEqual([...journeys.map((j) => j.id)].sort((a, b) => b - a));
-    expect(bySection(1).state).toBe("approved");
+    expect(bySection(1, "approved")).toBeTruthy();
+    // The medical intake's seed (api/db/seed/intake.ts): a weight-loss intake in progress, shown as such.
+    expect(bySection(1, "intake")).toBeTruthy();
     expect(bySection(4, "pending")).toBeTruthy();
     expect(bySection(4, "cancelled")).toBeTruthy();
     expect(bySection(2).state).toBe("declined");
@@ -50,7 +52,7 @@ describe("GET /api/v1/patient/journeys", () => {
   });
 
   it("the active weight loss: shipped orders, a check-in due (current step)", () => {
-    const j = bySection(1);
+    const j = bySection(1, "approved");
     const step = Object.fromEntries(j.timeline.map((s) => [s.key, s]));
     expect(step.intakeSubmitted!.status).toBe("done");
     expect(step.ordered!.status).toBe("done");
@@ -77,10 +79,10 @@ describe("GET /api/v1/patient/journeys", () => {
 
 describe("GET /api/v1/patient/journeys/:id", () => {
   it("treatment(s) with subscription and items, the journey's orders newest first by date (two years), the timeline", async () => {
-    const r = await patient.get(`/api/v1/patient/journeys/${bySection(1).id}`);
+    const r = await patient.get(`/api/v1/patient/journeys/${bySection(1, "approved").id}`);
     expect(r.status).toBe(200);
     const d = journeyDetailSchema.parse(r.body.data);
-    expect(d.journey.id).toBe(bySection(1).id);
+    expect(d.journey.id).toBe(bySection(1, "approved").id);
     expect(d.treatments[0]!.displayedState).toBe("approved");
     expect(d.treatments[0]!.subscription?.items.length).toBeGreaterThan(0);
     expect(d.orders.length).toBeGreaterThanOrEqual(10);
@@ -110,18 +112,18 @@ describe("GET /api/v1/patient/journeys/:id", () => {
     await c.sessionInfo();
     await c.login("patient2@demo.test");
     expect((await c.get(`/api/v1/patient/journeys/${other!.id}`)).status).toBe(200);
-    expect((await c.get(`/api/v1/patient/journeys/${bySection(1).id}`)).status).toBe(404);
+    expect((await c.get(`/api/v1/patient/journeys/${bySection(1, "approved").id}`)).status).toBe(404);
   });
 
   it("staff 403, guest 401", async () => {
-    expect((await (await signedIn(api.url, "providerUsers")).get(`/api/v1/patient/journeys/${bySection(1).id}`)).status).toBe(403);
-    expect((await (await signedIn(api.url, "guest")).get(`/api/v1/patient/journeys/${bySection(1).id}`)).status).toBe(401);
+    expect((await (await signedIn(api.url, "providerUsers")).get(`/api/v1/patient/journeys/${bySection(1, "approved").id}`)).status).toBe(403);
+    expect((await (await signedIn(api.url, "guest")).get(`/api/v1/patient/journeys/${bySection(1, "approved").id}`)).status).toBe(401);
   });
 });
 
 describe("GET /api/v1/patient/journeys/:id/progress", () => {
   it("weight loss: weights, start, goal and milestones every 5 % then the goal", async () => {
-    const d = journeyProgressSchema.parse((await patient.get(`/api/v1/patient/journeys/${bySection(1).id}/progress`)).body.data);
+    const d = journeyProgressSchema.parse((await patient.get(`/api/v1/patient/journeys/${bySection(1, "approved").id}/progress`)).body.data);
     expect(d.tracked).toBe(true);
     expect(d.weights.length).toBeGreaterThan(12);
     expect(d.weightGoal).toBe(160);

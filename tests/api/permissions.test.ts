@@ -10,7 +10,7 @@ import { ROLES, type Role } from "../../api/contract/roles.ts";
 import { Client, LOGINS, signedIn, startTestApi, type Reply, type TestApi } from "./harness.ts";
 import { makeImage, uploadFile } from "./patient-account-helpers.ts";
 import * as schema from "../../api/db/schema.ts";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { nextStatuses } from "../../api/domain/treatment-review.ts";
 
 let api: TestApi;
@@ -35,6 +35,7 @@ let recordUploadId = 0;
 let recordTreatmentId = 0;
 // Staff access (api/routes/patient-access.ts): the demo patient, and providers (providerUsers) to grant and make dependents.
 let demoPatientId = 0;
+let demoJourneyId = 0;
 const staffIds = { james: 0, sofia: 0 };
 
 beforeAll(async () => {
@@ -65,6 +66,7 @@ beforeAll(async () => {
   recordTreatmentId = (await api.database.db.select({ id: schema.treatments.id }).from(schema.treatments).where(eq(schema.treatments.patientId, demoPatient)).orderBy(schema.treatments.id).limit(1))[0]!.id;
   demoPatientId = demoPatient;
   journeyId = (await api.database.db.select({ id: schema.journeys.id }).from(schema.journeys).where(eq(schema.journeys.patientId, demoPatient)).orderBy(schema.journeys.id).limit(1))[0]!.id;
+  demoJourneyId = (await api.database.db.select({ id: schema.journeys.id }).from(schema.journeys).where(and(eq(schema.journeys.patientId, demoPatient), eq(schema.journeys.status, "in_progress"))).orderBy(schema.journeys.id).limit(1))[0]!.id;
   await setChart("to_review");
   for (const name of ["james", "sofia"] as const) {
     const email = name === "james" ? "james.okafor@staff.demo.test" : "sofia.alvarez@staff.demo.test";
@@ -371,6 +373,41 @@ const samples: Record<EndpointKey, Sample> = {
   "GET /api/v1/patient/journeys/:id/progress": { path: () => `/api/v1/patient/journeys/${journeyId}/progress`, ok: 200 },
   "GET /api/v1/patient/overview/actions": { ok: 200 },
   "GET /api/v1/patient/overview/next": { ok: 200 },
+  // Journeys and the intake (api/routes/journeys.ts): the demo patient's seeded weight-loss intake (in progress).
+  "POST /api/v1/journeys": { body: { sectionType: 1 }, ok: 200 },
+  "GET /api/v1/journeys/:id/intake": { path: () => `/api/v1/journeys/${demoJourneyId}/intake`, ok: 200 },
+  "PUT /api/v1/journeys/:id/intake/:step": {
+    path: () => `/api/v1/journeys/${demoJourneyId}/intake/about`,
+    body: { answers: { firstName: "Emma", lastName: "Carter", dateOfBirth: "1988-04-12", sex: "female", stateOfResidence: "CA" } },
+    ok: 200,
+  },
+  "POST /api/v1/journeys/:id/intake/uploads": {
+    ok: 200,
+    send: async (client) => {
+      // The identification step comes after the current one (history): put it in reach, then upload.
+      const form = new FormData();
+      form.append("image", "idFront");
+      form.append("file", new Blob([new Uint8Array(pngBytes)], { type: "image/png" }), "id.png");
+      const headers: Record<string, string> = { Accept: "application/json", "X-Requested-With": "XMLHttpRequest", "X-Frontend-Version": "2", "X-CSRF-Token": client.csrf };
+      if (client.cookies.size) headers.Cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+      const [j] = await api.database.db.select().from(schema.journeys).where(eq(schema.journeys.id, demoJourneyId));
+      await api.database.db.update(schema.journeys).set({ intakeAnswers: { ...j!.intakeAnswers, ...INTAKE_TO_IDENTIFICATION } }).where(eq(schema.journeys.id, demoJourneyId));
+      const res = await fetch(client.base + `/api/v1/journeys/${demoJourneyId}/intake/uploads`, { method: "POST", headers, body: form });
+      await api.database.db.update(schema.journeys).set({ intakeAnswers: j!.intakeAnswers }).where(eq(schema.journeys.id, demoJourneyId));
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
+    },
+  },
+  // The seeded intake holds no picture: an allowed caller reaches the lookup (404), others are refused first.
+  "GET /api/v1/journeys/:id/intake/uploads/:uploadId/file": { path: () => `/api/v1/journeys/${demoJourneyId}/intake/uploads/2147483647/file`, ok: 404 },
+  // The seeded intake is not complete: an allowed caller is told so (409), nothing is created.
+  "POST /api/v1/journeys/:id/submit": { path: () => `/api/v1/journeys/${demoJourneyId}/submit`, ok: 409 },
+};
+
+/** Answers that take a weight-loss intake up to its identification step. */
+const INTAKE_TO_IDENTIFICATION = {
+  conditions: ["none"], takesMedications: false, hasAllergies: false, pregnant: false, breastfeeding: false,
+  thyroidCancerHistory: false, pancreatitisHistory: false, eatingDisorder: false, insulinUse: false, goal: "lose20",
 };
 
 /** A check-in of the demo patient: requested, or answered and waiting for review. */
@@ -425,7 +462,7 @@ describe("the CSRF token in the body", () => {
     return !SAFE.has(key.split(" ")[0]!) && rule.csrf !== false && !samples[key].send;
   });
   /** Bodies that are typed JSON (nested objects, arrays, numbers a form cannot carry): the token goes in the JSON. */
-  const JSON_BODIES = new Set<EndpointKey>(["POST /actions/users/save-address", "POST /api/v1/track", "POST /api/v2/tasks/mass-update", "POST /api/v1/treatments/assign-provider-bulk"]);
+  const JSON_BODIES = new Set<EndpointKey>(["PUT /api/v1/journeys/:id/intake/:step", "POST /actions/users/save-address", "POST /api/v1/track", "POST /api/v2/tasks/mass-update", "POST /api/v1/treatments/assign-provider-bulk"]);
   /** From an address of its own: the limits per IP of the walk above are not touched. */
   const headers = { "X-Forwarded-For": "198.51.100.88" };
 

@@ -25,6 +25,7 @@ export const NOT_PAGES = new Set([
   "/api/v1/avatars/:key",
   "/api/v1/patient/:patientId/uploads/:uploadId/file",
   "/patient/account/billing/invoices/:id/pdf",
+  "/patient/journeys/:id/intake/images/:uploadId",
 ]);
 
 const DESIGN_COMPONENTS = [
@@ -58,6 +59,11 @@ const SPECIAL: Record<string, string[]> = {
   "/staff/workload": ["/staff/workload?providerId=4"],
   // Check-ins (api/db/seed/check-ins.ts): the demo patient's approved one (1, answers and review) and the due one (3, the form).
   "/patient/check-ins/:id": ["/patient/check-ins/1", "/patient/check-ins/3"],
+  // The medical intake (issue 15): journey 8 (after the journeys seed's 7) is the demo patient's weight-loss intake in progress (api/db/seed/intake.ts),
+  // at its medical history: a step answered (with BMI) and the current one; …/intake redirects to the current step.
+  "/patient/journeys/:id/intake/:step": ["/patient/journeys/8/intake/body", "/patient/journeys/8/intake/history"],
+  // Journey 9: the demo patient's haircare intake, denied (the denial text).
+  "/patient/journeys/:id/intake": ["/patient/journeys/8/intake", "/patient/journeys/9/intake"],
 };
 
 export function samplesOf(pattern: string): string[] {

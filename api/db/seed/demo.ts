@@ -33,6 +33,7 @@ import {
 } from "../../contract/enums.ts";
 import { seedDemoLicenses } from "./licenses.ts";
 import { seedDemoReviews } from "./reviews.ts";
+import { seedDemoIntake } from "./intake.ts";
 import { seedDemoClinicalReview } from "./clinical-review.ts";
 import { seedDemoReviewQueues } from "./review-queues.ts";
 import { seedDemoJourneys } from "./journeys.ts";
@@ -257,6 +258,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     await seedDemoReviewQueues(tx);
     await seedDemoCheckIns(tx);
     await seedDemoJourneys(tx);
+    await seedDemoIntake(tx);
     return { created: true };
   });
 }

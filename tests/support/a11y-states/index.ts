@@ -3,6 +3,7 @@ import { STATES as accountSecurity } from "./account-security";
 import { STATES as design } from "./design";
 import { STATES as intakeReview } from "./intake-review";
 import { STATES as journeys } from "./journeys";
+import { STATES as medicalIntake } from "./medical-intake";
 import { STATES as patientAccount } from "./patient-account";
 import { STATES as patientList } from "./patient-list";
 import { STATES as patientAccess } from "./patient-access";
@@ -13,4 +14,4 @@ import { STATES as shell } from "./shell";
 import { STATES as tasks } from "./tasks";
 import type { DeclaredState } from "./types";
 
-export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview, ...reviewQueues, ...checkIns, ...journeys];
+export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview, ...reviewQueues, ...checkIns, ...journeys, ...medicalIntake];
