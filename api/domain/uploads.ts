@@ -88,3 +88,41 @@ export function essentialPngChunks(png: Buffer): Buffer {
   }
   return Buffer.concat(parts);
 }
+
+/**
+ * Checks an image by content and re-encodes it as a PNG whose longest side is at most `maxSide` (no crop; smaller
+ * pictures are not enlarged), without metadata — the chat attachments' form (issue 17). Throws ImageRejectedError
+ * like reencodeSquarePng.
+ */
+export async function reencodeImagePng(input: Buffer, maxSide: number): Promise<{ bytes: Buffer; width: number; height: number; sourceType: ImageType }> {
+  const sourceType = sniffImageType(input);
+  if (!sourceType) throw new ImageRejectedError("type");
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" as const, animated: false };
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, options).metadata();
+  } catch {
+    throw new ImageRejectedError("unreadable");
+  }
+  if (meta.format !== FORMAT_OF[sourceType] || !meta.width || !meta.height) throw new ImageRejectedError("unreadable");
+  try {
+    const { data, info } = await sharp(input, options)
+      .rotate()
+      .resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true })
+      .png({ compressionLevel: 9 })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: essentialPngChunks(data), width: info.width, height: info.height, sourceType };
+  } catch {
+    throw new ImageRejectedError("unreadable");
+  }
+}
+
+/**
+ * A PDF by content: the "%PDF-" header, an "%%EOF" marker near the end, and no active content (JavaScript, launch
+ * actions, embedded files), which a viewer could run. Stored as is (a PDF is not re-encoded).
+ */
+export function isAcceptablePdf(bytes: Buffer): boolean {
+  if (bytes.length < 16 || bytes.toString("latin1", 0, 5) !== "%PDF-") return false;
+  if (!bytes.toString("latin1", Math.max(0, bytes.length - 1024)).includes("%%EOF")) return false;
+  return !/\/(?:JavaScript|JS|Launch|EmbeddedFile|OpenAction|AA)\b/.test(bytes.toString("latin1"));
+}
