@@ -105,6 +105,8 @@ export default [
     route("api/v1/avatars/:key", "routes/resources/avatar.ts"),
     // The patient record's images: the API's file URL answered by the web for staff allowed on that patient (no-store).
     route("api/v1/patient/:patientId/uploads/:uploadId/file", "routes/resources/patient-upload-file.ts"),
+    // Chat attachments (issue 17): the API's attachment URL answered by the web for the chat's participants (no-store).
+    route("api/v1/chats/attachments/:id", "routes/resources/chat-attachment.ts"),
 
     // ── Staff and managers: sidebar + header ──────────────────────────────────────────────────
     layout("routes/layouts/staff.tsx", [

@@ -942,4 +942,13 @@ async function fill(db: Db): Promise<void> {
   });
   await insertRows(db, t.chatReads, readRows);
   await insertRows(db, t.chatAttachments, attachmentRows);
+  // The maintained unread figures (issue 17): the side pointers from these reads, the counters after them.
+  await db.execute(sql`
+    update chats c set
+      patient_read_message_id = coalesce((select r.last_read_message_id from chat_reads r where r.chat_id = c.id and r.user_id = c.patient_id), 0),
+      staff_read_message_id = coalesce((select max(r.last_read_message_id) from chat_reads r where r.chat_id = c.id and r.user_id <> c.patient_id), 0)`);
+  await db.execute(sql`
+    update chats c set
+      staff_unread_count = (select count(*) from chat_messages m where m.chat_id = c.id and m.deleted_at is null and m.sender_id is not distinct from c.patient_id and m.id > c.staff_read_message_id),
+      patient_unread_count = (select count(*) from chat_messages m where m.chat_id = c.id and m.deleted_at is null and m.sender_id is distinct from c.patient_id and m.id > c.patient_read_message_id)`);
 }
