@@ -67,6 +67,7 @@ export default [
     route("resources/client-errors", "routes/resources/client-errors.ts"),
     route("resources/tasks/users", "routes/resources/tasks-users.ts"), // user picker pages (JSON)
     route("resources/tasks/mine", "routes/resources/tasks-mine.ts"), // header tasks dropdown pages (JSON)
+    route("resources/chats/mine", "routes/resources/chats-mine.ts"), // header unread assigned chats pages (JSON)
     route("resources/global-search", "routes/resources/global-search.ts"), // header search dropdown (JSON)
     route("resources/allergies", "routes/resources/allergies.ts"), // the record-visit allergies combobox (JSON)
     // The printable prescription (no layout: it prints as the page it is).

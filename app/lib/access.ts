@@ -212,6 +212,7 @@ export const ACCESS: Record<string, AccessRule> = {
   // The tasks pages' JSON resources (user picker, header dropdown): every role with a tasks page.
   "/resources/tasks/users": only(["providers", ...STAFF]),
   "/resources/tasks/mine": only(["providers", ...STAFF]),
+  "/resources/chats/mine": only(["providers", ...STAFF]),
   // The header search dropdown's JSON (every role with the staff header).
   "/resources/global-search": only(["providers", ...STAFF]),
 };

@@ -11,6 +11,7 @@ import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_ATTACHMENTS_MAX, CHAT_FIELDS, CHAT_MESS
 import { STAFF_ROLES } from "../../api/contract/roles.ts";
 import { formFailure, successMessage } from "./account.server.ts";
 import { readForm } from "./csrf.server.ts";
+import { getViewer } from "./auth.server.ts";
 import { getLanguage, getT } from "./i18n.server.ts";
 import { notify, redirectWithToast, takeToasts } from "./toast.server.ts";
 import { getUpstream, UpstreamError } from "./upstream.server.ts";
@@ -210,4 +211,20 @@ export async function loadStaffList(context: Context, tab: ListTab, cursor: stri
 export async function loadAssignees(context: Context) {
   const answer = await getUpstream(context).call("GET /api/v1/users", { query: { roles: [...STAFF_ROLES], userStatus: "active", perPage: 100 } });
   return answer.data.map((u) => ({ id: u.id, fullName: u.fullName }));
+}
+
+/** The header's unread chats assigned to the signed-in user (spec §2, §6: filter.providerIds = own id, assigned true), a page by cursor. */
+export async function loadMyUnreadChats(context: Context, cursor: string | null) {
+  const me = getViewer(context).id;
+  if (!me) return { items: [] as EntryView[], nextCursor: null };
+  const query = new URLSearchParams({ type: "unread", "filter.assigned": "true", perPage: String(CHAT_PAGE_SIZE) });
+  query.append("filter.providerIds[]", String(me));
+  if (cursor) query.set("cursor", cursor);
+  const answer = await getUpstream(context).call("GET /api/v2/staff/chats", { query });
+  const locale = getLanguage(context);
+  const now = new Date();
+  return {
+    items: answer.data.map((e): EntryView => ({ ...e, when: e.lastMessageDate ? relativeTime(e.lastMessageDate, now, { locale }) : "" })),
+    nextCursor: answer.pages?.nextCursor ?? null,
+  };
 }

@@ -20,6 +20,7 @@ export const NOT_PAGES = new Set([
   "/resources/client-errors",
   "/resources/tasks/users",
   "/resources/tasks/mine",
+  "/resources/chats/mine",
   "/resources/global-search",
   "/resources/allergies",
   "/api/v1/avatars/:key",
