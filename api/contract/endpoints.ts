@@ -76,6 +76,7 @@ const table = {
   "GET /api/v1/chats/last-chat-message-from-provider": { data: chats.lastProviderMessageAnswerSchema },
   "GET /api/v2/chats/check-validity": { query: chats.checkValidityQuerySchema, data: chats.checkValidityAnswerSchema },
   "GET /api/v1/chats/attachments/:id": { media: { response: "image/png" } },
+  "GET /api/v3/integration/ai/chat/:id/generate-message": { data: chats.suggestionAnswerSchema },
   // The patient record (api/contract/patients.ts, treatments.ts).
   "GET /api/v1/patient/:patientId": { data: patients.patientAnswerSchema },
   "POST /api/v1/patient/update-status": { body: patients.patientStatusUpdateSchema, data: patients.patientStatusAnswerSchema },

@@ -134,6 +134,7 @@ export const permissions = {
   "GET /api/v1/chats/last-chat-message-from-provider": { roles: PATIENTS, summary: "The newest staff message in the patient's chats (or null)" },
   "GET /api/v2/chats/check-validity": { roles: [...STAFF, ...PATIENTS], summary: "Whether a patient's chat of a category can take messages (?patientId=&category=), and its id" },
   "GET /api/v1/chats/attachments/:id": { roles: [...STAFF, ...PATIENTS], summary: "A chat attachment's file, for the chat's participants only; staff audited" },
+  "GET /api/v3/integration/ai/chat/:id/generate-message": { roles: STAFF, summary: "A suggested reply drafted from message templates and the chart's facts (adapter api/domain/assistant/); never sent by itself; audited" },
   "POST /api/v1/track": { roles: ANYONE, summary: "Record an analytics event (Init, PageView)" },
   // Tasks (api/routes/tasks.ts; contract api/contract/tasks.ts). Decision: tasks are the shared work queue of
   // the whole staff, so every staff role may list, read, create, edit and comment on any task (the header

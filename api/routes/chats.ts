@@ -42,7 +42,10 @@ import {
 import { idParam } from "../contract/common.ts";
 import { STAFF_ROLES, type Role } from "../contract/roles.ts";
 import type { Db } from "../db/client.ts";
-import { chatAttachments, chatMessages, chatReads, chats, uploads, users } from "../db/schema.ts";
+import { chatAttachments, chatMessages, chatReads, chats, prescriptions, products, subscriptions, tasks, treatments, uploads, users } from "../db/schema.ts";
+import { replyAssistant } from "../domain/assistant/index.ts";
+import { templateLocale } from "../domain/message-templates.ts";
+import { SERVICE_SECTION_SLUGS, type ServiceSection } from "../contract/enums.ts";
 import { audit, auditRead } from "../domain/audit.ts";
 import { messageToHtml, previewText, refuseMessageChange } from "../domain/chats.ts";
 import { canSeePatient, visiblePatientsSql, type Viewer } from "../domain/patient-access.ts";
@@ -552,6 +555,48 @@ export function chatsRoutes(): Router {
       "Content-Disposition": `${pdf ? "attachment" : "inline"}; filename="${pdf ? "document.pdf" : "image.png"}"`,
     });
     res.end(object.bytes);
+  });
+
+  endpoint(router, "GET /api/v3/integration/ai/chat/:id/generate-message", async (req, res) => {
+    const viewer = viewerOf(req);
+    const parsed = idParam.safeParse(req.params.id);
+    if (!parsed.success) throw notFound();
+    const { db } = req.deps;
+    const chat = await chatFor(db, viewer, parsed.data);
+    const [patient] = await db.select({ firstName: users.firstName, locale: users.locale }).from(users).where(eq(users.id, chat.patientId));
+    const [staff] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, viewer.id));
+    const [treatment] = await db
+      .select({ id: treatments.id, sectionType: treatments.sectionType, product: products.name })
+      .from(treatments)
+      .leftJoin(products, eq(products.id, treatments.productId))
+      .where(eq(treatments.patientId, chat.patientId))
+      .orderBy(desc(treatments.id))
+      .limit(1);
+    const [rx] = await db.select({ medication: prescriptions.medication, dose: prescriptions.unitsDose }).from(prescriptions).where(and(eq(prescriptions.patientId, chat.patientId), isNull(prescriptions.supersededAt))).orderBy(desc(prescriptions.id)).limit(1);
+    const [sub] = await db.select({ next: subscriptions.nextChargeAt }).from(subscriptions).where(and(eq(subscriptions.patientId, chat.patientId), isNotNull(subscriptions.nextChargeAt))).orderBy(desc(subscriptions.id)).limit(1);
+    const [open] = await db.select({ n: sql<number>`count(*)::int` }).from(tasks).where(and(eq(tasks.patientId, chat.patientId), sql`${tasks.status} <> 3`));
+    const [last] = await db.select({ message: chatMessages.message }).from(chatMessages).where(and(eq(chatMessages.chatId, chat.id), eq(chatMessages.senderId, chat.patientId), isNull(chatMessages.deletedAt))).orderBy(desc(chatMessages.id)).limit(1);
+    const locale = templateLocale(patient?.locale);
+    const slug = treatment ? (SERVICE_SECTION_SLUGS[treatment.sectionType as ServiceSection] ?? "") : "";
+    const journeyNames: Record<string, Record<string, string>> = {
+      "en-US": { "weight-loss": "weight loss", "sexual-wellness": "sexual wellness", "pharmacy-purchase": "pharmacy", haircare: "hair care" },
+      "es-US": { "weight-loss": "pérdida de peso", "sexual-wellness": "bienestar sexual", "pharmacy-purchase": "farmacia", haircare: "cuidado del cabello" },
+    };
+    const next = sub?.next;
+    const suggestion = await replyAssistant().draft(db, {
+      locale,
+      patientFirstName: patient?.firstName ?? "",
+      staffName: staff?.fullName ?? "",
+      category: chat.category,
+      journey: journeyNames[locale]?.[slug] ?? slug,
+      medication: rx?.medication ?? treatment?.product ?? "",
+      dosage: rx?.dose ?? "",
+      nextShipment: next ? `${String(next.getUTCMonth() + 1).padStart(2, "0")}/${String(next.getUTCDate()).padStart(2, "0")}/${next.getUTCFullYear()}` : "",
+      openTasks: open?.n ?? 0,
+      lastPatientMessage: previewText(last?.message ?? "", 500),
+    });
+    await audit(req, { action: "chat.suggestion.generate", patientId: chat.patientId, entityType: "chat", entityId: chat.id, meta: { source: suggestion.source } });
+    ok(res, { suggestion });
   });
 
   endpoint(router, "GET /api/v1/chats/:id", async (req, res) => {

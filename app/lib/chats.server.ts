@@ -228,3 +228,14 @@ export async function loadMyUnreadChats(context: Context, cursor: string | null)
     nextCursor: answer.pages?.nextCursor ?? null,
   };
 }
+
+/** A suggested reply for staff to edit (GET /api/v3/integration/ai/chat/{id}/generate-message); null when none could be made. */
+export async function loadSuggestion(context: Context, chatId: number): Promise<string | null> {
+  try {
+    return (await getUpstream(context).call("GET /api/v3/integration/ai/chat/:id/generate-message", { params: { id: chatId } })).data.suggestion.text;
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    notify(context, "error", getT(context)("chat:errors.generic"));
+    return null;
+  }
+}

@@ -219,3 +219,17 @@ describe("assignment and the bot flag", () => {
     expect((await patient.put(`/api/v1/chats/${medical.id}/toggle-bot`, { enabled: false })).status).toBe(403);
   });
 });
+
+describe("suggested replies", () => {
+  it("drafts a reply from the templates and the chart's facts; sending it records that a suggestion was used", async () => {
+    const r = await nurse.get<{ suggestion: { text: string; source: string } }>(`/api/v3/integration/ai/chat/${medical.id}/generate-message`);
+    expect(r.status).toBe(200);
+    expect(r.body.data!.suggestion.source).toBe("templates");
+    expect(r.body.data!.suggestion.text).toMatch(/Emma|Hi/);
+    expect((await patient.get(`/api/v3/integration/ai/chat/${medical.id}/generate-message`)).status).toBe(403);
+    const sent = await nurse.post<{ message: ChatMessage }>("/api/v1/chats/create-message", { chatId: medical.id, message: `${r.body.data!.suggestion.text} (edited)`, suggested: "true" });
+    expect(sent.status).toBe(200);
+    const used = await api.database.db.select().from(schema.auditEvents).where(and(eq(schema.auditEvents.action, "chat.suggestion.used"), eq(schema.auditEvents.entityId, String(sent.body.data!.message.id))));
+    expect(used).toHaveLength(1);
+  });
+});

@@ -381,6 +381,7 @@ const samples: Record<EndpointKey, Sample> = {
   "GET /api/v1/chats/patient-unread-messages-count": { ok: 200 },
   "GET /api/v1/chats/last-chat-message-from-provider": { ok: 200 },
   "GET /api/v2/chats/check-validity": { path: () => `/api/v2/chats/check-validity?patientId=${demoPatientId}&category=medical`, ok: 200 },
+  "GET /api/v3/integration/ai/chat/:id/generate-message": { path: () => `/api/v3/integration/ai/chat/${chatId}/generate-message`, ok: 200 },
   "GET /api/v1/chats/attachments/:id": { ok: 200, send: async (client) => ({ status: (await fetchBytes(client, `/api/v1/chats/attachments/${chatAttachmentId}`)).status, body: { code: "ok", message: "" }, headers: new Headers() }) },
 };
 

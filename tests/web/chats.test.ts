@@ -72,7 +72,11 @@ describe("patient and staff chat without JavaScript", () => {
     const assigned = await nurse.submit(room, "[data-testid=assign-form]", { providerId: option!.getAttribute("value")! });
     expect(assigned.toasts("success").join(" ")).toContain("assigned");
 
-    const reply = await nurse.post(room.path, composerBody(room, { message: "Web tier: staff reply" }));
+    // A suggested reply lands in the composer, marked as such; it is edited and sent.
+    const suggested = await nurse.get(`${room.path}?suggest=1`);
+    expect(suggested.$("[data-testid=suggested-note]")).toBeTruthy();
+    expect(suggested.$("#field-message")?.textContent).toContain("Emma");
+    const reply = await nurse.post(room.path, composerBody(suggested, { message: "Web tier: staff reply" }));
     expect(reply.status).toBe(200);
 
     const before = await patient.get("/patient/chats");

@@ -12,7 +12,7 @@ import { CHAT_FIELDS, CHAT_MESSAGE_MAX } from "../../../api/contract/chat-rules.
  * A chat's history and its composer (issue 17), the same for the patient and the staff room: plain links and forms, so
  * everything works without JavaScript. Message HTML comes sanitised from the API (p, b, i, u, strong, em, br, a).
  */
-export function Thread({ messages, hasEarlier, pages, editing, result, viewer }: { messages: ThreadMessage[]; hasEarlier: boolean; pages: number; editing: ThreadMessage | null; result: ChatFormResult | undefined; viewer: "patient" | "staff" }) {
+export function Thread({ messages, hasEarlier, pages, editing, result, viewer, draft }: { messages: ThreadMessage[]; hasEarlier: boolean; pages: number; editing: ThreadMessage | null; result: ChatFormResult | undefined; viewer: "patient" | "staff"; draft?: string | null }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="thread-title" className="flex flex-col gap-4">
@@ -35,7 +35,7 @@ export function Thread({ messages, hasEarlier, pages, editing, result, viewer }:
           ))}
         </ol>
       )}
-      {editing ? <EditForm m={editing} result={result?.intent === "edit" ? result : undefined} /> : <SendForm result={result?.intent === "send" ? result : undefined} />}
+      {editing ? <EditForm m={editing} result={result?.intent === "edit" ? result : undefined} /> : <SendForm key={draft ?? ""} result={result?.intent === "send" ? result : undefined} draft={draft ?? null} />}
     </section>
   );
 }
@@ -92,7 +92,7 @@ function MessageItem({ m, viewer, last }: { m: ThreadMessage; viewer: "patient" 
   );
 }
 
-function SendForm({ result }: { result: ChatFormResult | undefined }) {
+function SendForm({ result, draft }: { result: ChatFormResult | undefined; draft: string | null }) {
   const { t } = useTranslation();
   const error = useFieldError(result);
   const navigation = useNavigation();
@@ -101,6 +101,8 @@ function SendForm({ result }: { result: ChatFormResult | undefined }) {
     <Form method="post" encType="multipart/form-data" id="composer" className="grid gap-4 rounded-lg border p-4" data-testid="composer" noValidate>
       <h3 className="font-semibold">{t("chat:composer.title")}</h3>
       <input type="hidden" name="intent" value="send" />
+      {draft !== null || result?.values.suggested ? <input type="hidden" name="suggested" value="true" /> : null}
+      {draft !== null ? <p className="text-sm text-muted-foreground" data-testid="suggested-note">{t("chat:composer.suggested")}</p> : null}
       <StepErrors result={result} labels={{ message: t("chat:composer.message"), [CHAT_FIELDS.attachments]: t("chat:composer.attachments"), "": t("chat:composer.message") }} />
       <Textarea
         id={fieldId("message")}
@@ -110,7 +112,7 @@ function SendForm({ result }: { result: ChatFormResult | undefined }) {
         rows={4}
         maxLength={CHAT_MESSAGE_MAX}
         aria-required
-        defaultValue={typed(result, "message")}
+        defaultValue={typed(result, "message", draft ?? "")}
         error={error("message")}
       />
       <FileField name={CHAT_FIELDS.attachments} label={t("chat:composer.attachments")} error={error(CHAT_FIELDS.attachments)} />

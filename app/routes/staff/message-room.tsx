@@ -5,7 +5,7 @@ import { PageTitle } from "~/components/page-title";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
-import { loadAssignees, loadPatientChats, loadThread, threadAction, type ChatFormResult } from "~/lib/chats.server";
+import { loadAssignees, loadPatientChats, loadSuggestion, loadThread, threadAction, type ChatFormResult } from "~/lib/chats.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { getUpstream } from "~/lib/upstream.server";
 import { useTranslation } from "~/lib/use-translation";
@@ -39,12 +39,14 @@ async function roomOf(params: Route.LoaderArgs["params"], context: Route.LoaderA
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { patientId, chats, chat } = await roomOf(params, context);
-  const [thread, patient, assignees] = await Promise.all([
+  const suggest = new URL(request.url).searchParams.get("suggest") === "1";
+  const [thread, patient, assignees, draft] = await Promise.all([
     loadThread(request, context, chat.id),
     getUpstream(context).call("GET /api/v1/patient/:patientId", { params: { patientId } }),
     loadAssignees(context).catch(() => []),
+    suggest ? loadSuggestion(context, chat.id) : Promise.resolve(null),
   ]);
-  return { ...thread, patient: { id: patientId, fullName: patient.data.patient.fullName }, tabs: chats.map((c) => ({ id: c.id, category: c.category, unreadCount: c.id === chat.id ? 0 : c.unreadCount })), assignees };
+  return { ...thread, draft, patient: { id: patientId, fullName: patient.data.patient.fullName }, tabs: chats.map((c) => ({ id: c.id, category: c.category, unreadCount: c.id === chat.id ? 0 : c.unreadCount })), assignees };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -80,7 +82,7 @@ export default function StaffMessageRoom({ loaderData, actionData }: Route.Compo
         </ul>
       </nav>
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-        <Thread messages={loaderData.messages} hasEarlier={loaderData.hasEarlier} pages={loaderData.pages} editing={loaderData.editing} result={actionData as ChatFormResult | undefined} viewer="staff" />
+        <Thread messages={loaderData.messages} hasEarlier={loaderData.hasEarlier} pages={loaderData.pages} editing={loaderData.editing} result={actionData as ChatFormResult | undefined} viewer="staff" draft={loaderData.draft} />
         <aside aria-labelledby="chat-settings" className="flex flex-col gap-4 rounded-lg border p-4">
           <h2 id="chat-settings" className="font-semibold">
             {t("chat:staff.settings")}
@@ -108,6 +110,12 @@ export default function StaffMessageRoom({ loaderData, actionData }: Route.Compo
             </p>
             <Button type="submit" variant="outline">
               {t(chat.botEnabled ? "chat:staff.botTurnOff" : "chat:staff.botTurnOn")}
+            </Button>
+          </Form>
+          <Form method="get" action="#composer">
+            <input type="hidden" name="suggest" value="1" />
+            <Button type="submit" variant="outline" className="w-full" data-testid="suggest">
+              {t("chat:staff.suggest")}
             </Button>
           </Form>
           <Form method="post">
