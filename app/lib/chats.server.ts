@@ -239,3 +239,36 @@ export async function loadSuggestion(context: Context, chatId: number): Promise<
     return null;
   }
 }
+
+/** The room's patient (name for the heading). */
+export async function loadRoomPatient(context: Context, patientId: number) {
+  const answer = await getUpstream(context).call("GET /api/v1/patient/:patientId", { params: { patientId } });
+  return { id: patientId, fullName: answer.data.patient.fullName };
+}
+
+/**
+ * A chat attachment as the web answers it: the API's PNG inline or PDF as a download, or a plain 404 (502 when the
+ * API did not answer). Served to the chat's participants only (the API decides).
+ */
+export async function chatAttachmentResponse(context: Context, id: number): Promise<Response> {
+  try {
+    const upstream = await getUpstream(context).download("GET /api/v1/chats/attachments/:id", { params: { id } });
+    const type = upstream.headers.get("content-type") ?? "";
+    if (type !== "image/png" && type !== "application/pdf") {
+      await upstream.body?.cancel();
+      return new Response(null, { status: 404 });
+    }
+    return new Response(upstream.body, {
+      status: 200,
+      headers: {
+        "Content-Type": type,
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+        "Content-Disposition": type === "application/pdf" ? 'attachment; filename="document.pdf"' : "inline",
+      },
+    });
+  } catch (error) {
+    if (error instanceof UpstreamError) return new Response(null, { status: error.status === null || error.status >= 500 ? 502 : 404 });
+    throw error;
+  }
+}

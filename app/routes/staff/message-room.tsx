@@ -5,9 +5,8 @@ import { PageTitle } from "~/components/page-title";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
-import { loadAssignees, loadPatientChats, loadSuggestion, loadThread, threadAction, type ChatFormResult } from "~/lib/chats.server";
+import { loadAssignees, loadPatientChats, loadRoomPatient, loadSuggestion, loadThread, threadAction, type ChatFormResult } from "~/lib/chats.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { getUpstream } from "~/lib/upstream.server";
 import { useTranslation } from "~/lib/use-translation";
 import { idParam } from "../../../api/contract/common.ts";
 import { isChatCategory, type Chat } from "../../../api/contract/chats.ts";
@@ -42,11 +41,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const suggest = new URL(request.url).searchParams.get("suggest") === "1";
   const [thread, patient, assignees, draft] = await Promise.all([
     loadThread(request, context, chat.id),
-    getUpstream(context).call("GET /api/v1/patient/:patientId", { params: { patientId } }),
+    loadRoomPatient(context, patientId),
     loadAssignees(context).catch(() => []),
     suggest ? loadSuggestion(context, chat.id) : Promise.resolve(null),
   ]);
-  return { ...thread, draft, patient: { id: patientId, fullName: patient.data.patient.fullName }, tabs: chats.map((c) => ({ id: c.id, category: c.category, unreadCount: c.id === chat.id ? 0 : c.unreadCount })), assignees };
+  return { ...thread, draft, patient, tabs: chats.map((c) => ({ id: c.id, category: c.category, unreadCount: c.id === chat.id ? 0 : c.unreadCount })), assignees };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
