@@ -67,6 +67,7 @@ export default [
     route("resources/client-errors", "routes/resources/client-errors.ts"),
     route("resources/tasks/users", "routes/resources/tasks-users.ts"), // user picker pages (JSON)
     route("resources/tasks/mine", "routes/resources/tasks-mine.ts"), // header tasks dropdown pages (JSON)
+    route("resources/chats/mine", "routes/resources/chats-mine.ts"), // header unread assigned chats pages (JSON)
     route("resources/global-search", "routes/resources/global-search.ts"), // header search dropdown (JSON)
     route("resources/allergies", "routes/resources/allergies.ts"), // the record-visit allergies combobox (JSON)
     // The printable prescription (no layout: it prints as the page it is).
@@ -112,6 +113,8 @@ export default [
     route("api/v1/avatars/:key", "routes/resources/avatar.ts"),
     // The patient record's images: the API's file URL answered by the web for staff allowed on that patient (no-store).
     route("api/v1/patient/:patientId/uploads/:uploadId/file", "routes/resources/patient-upload-file.ts"),
+    // Chat attachments (issue 17): the API's attachment URL answered by the web for the chat's participants (no-store).
+    route("api/v1/chats/attachments/:id", "routes/resources/chat-attachment.ts"),
 
     // ── Staff and managers: sidebar + header ──────────────────────────────────────────────────
     layout("routes/layouts/staff.tsx", [

@@ -175,17 +175,3 @@ export const informRequestSchema = z
   .strict();
 export const informAnswerSchema = z.object({ chatId: z.number().int(), messageId: z.number().int() });
 
-export const chatMessagesQuerySchema = z.object({
-  chatId: id,
-  /** Keyset: messages older than this id. */
-  before: id.optional(),
-  perPage: z.coerce.number().int().min(1).max(100).default(20),
-});
-export const chatMessageSchema = z.object({
-  id: z.number().int(),
-  chatId: z.number().int(),
-  senderId: z.number().int().nullable(),
-  message: z.string().meta({ description: "Sanitised HTML: p, b, i, u, strong, em, br, a" }),
-  createdAt: z.string(),
-});
-export const chatMessagesAnswerSchema = z.object({ messages: z.array(chatMessageSchema), nextBefore: z.number().int().nullable() });

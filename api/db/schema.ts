@@ -569,11 +569,25 @@ export const chats = pgTable(
     botEnabled: boolean("bot_enabled").notNull().default(false),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
     createdAt: createdAt(),
+    // ── chat (issue 17): the maintained unread figures, kept by the triggers of migration chat_messaging ──
+    /** The newest message's id (0: none). */
+    lastMessageId: integer("last_message_id").notNull().default(0),
+    /** Staff (and automatic) messages the patient has not read. */
+    patientUnreadCount: integer("patient_unread_count").notNull().default(0),
+    /** The patient's messages no staff member has read (the team reads a chat together). */
+    staffUnreadCount: integer("staff_unread_count").notNull().default(0),
+    /** The last message the patient / the staff side has read (0: none). */
+    patientReadMessageId: integer("patient_read_message_id").notNull().default(0),
+    staffReadMessageId: integer("staff_read_message_id").notNull().default(0),
   },
   (t) => [
     uniqueIndex("chats_patient_category_uq").on(t.patientId, t.category),
     index("chats_assigned_last_idx").on(t.assignedProviderId, t.lastMessageAt),
     index("chats_last_message_idx").on(t.lastMessageAt),
+    // The staff lists (issue 17): unread, read, and unread assigned to one provider, newest first.
+    index("chats_staff_unread_idx").on(sql`${t.lastMessageAt} desc`, sql`${t.id} desc`).where(sql`${t.staffUnreadCount} > 0`),
+    index("chats_staff_read_idx").on(sql`${t.lastMessageAt} desc`, sql`${t.id} desc`).where(sql`${t.staffUnreadCount} = 0 and ${t.lastMessageAt} is not null`),
+    index("chats_assigned_unread_idx").on(t.assignedProviderId, sql`${t.lastMessageAt} desc`, sql`${t.id} desc`).where(sql`${t.staffUnreadCount} > 0`),
   ],
 );
 
@@ -590,6 +604,8 @@ export const chatMessages = pgTable(
     createdAt: createdAt(),
     editedAt: timestamp("edited_at", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** chat (issue 17): written by the bot (an automatic acknowledgement), shown as such to staff. */
+    automatic: boolean("automatic").notNull().default(false),
   },
   (t) => [index("chat_messages_chat_idx").on(t.chatId, t.id)],
 );
@@ -1241,3 +1257,6 @@ export const productStateExclusions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.productId, t.state] })],
 );
+// ── chat ──
+// Issue 17 (messaging) adds columns to chats (the maintained unread figures) and chat_messages (automatic), above
+// with those tables, and the triggers of its migration (unread counts, last message, NOTIFY chat_events).

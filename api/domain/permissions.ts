@@ -114,6 +114,28 @@ export const permissions = {
   // Chats (api/routes/chats.ts; contract api/contract/chats.ts). Decision: staff read any chat (the message room
   // names one), audited; a patient reads their own (another patient's id 404).
   "GET /api/v1/chats/:id": { roles: [...STAFF, ...PATIENTS], summary: "One chat by id (staff: any, audited; a patient: their own)" },
+  // Messaging (issue 17; api/routes/chats.ts, contract api/contract/chats.ts). Every staff role works the shared
+  // message queues (spec §2 "message room" for support and medical roles, clinicians); patients their own chats.
+  // Object level: a chat of a patient the caller may not see is a 404 (api/domain/patient-access.ts); a message is
+  // edited or deleted only by its sender (403 chats.notOwnMessage; 409 when already deleted).
+  "GET /api/v1/chats": { roles: [...STAFF, ...PATIENTS], summary: "A patient's chats, one per category (?patientId=; a patient: their own), made on first listing; staff audited" },
+  "GET /api/v1/chats/messages": { roles: [...STAFF, ...PATIENTS], summary: "A chat's messages newest first (?chatId=, before= keyset, 20 a page) with senders and attachments; staff audited" },
+  "GET /api/v1/provider-unread-chats": { roles: STAFF, summary: "Chats with patient messages no staff member has read, newest first (cursor); audited" },
+  "GET /api/v1/provider-unread-and-assigned-chats": { roles: STAFF, summary: "Unread chats assigned to the caller, newest first (cursor); audited" },
+  "GET /api/v1/provider-read-chats": { roles: STAFF, summary: "Chats whose patient messages are all read, newest first (cursor); audited" },
+  "GET /api/v2/staff/chats": { roles: STAFF, summary: "Chats by type (unread, read, all), filter.providerIds[], filter.assigned (the header list), cursor; audited" },
+  "PUT /api/v1/chats/:chatId/assign-provider": { roles: STAFF, summary: "Assign a chat to an active staff member (or none); audited" },
+  "PUT /api/v1/chats/:chatId/toggle-bot": { roles: STAFF, summary: "Turn a chat's automatic acknowledgement on or off; audited" },
+  "POST /api/v1/chats/create-message": { roles: [...STAFF, ...PATIENTS], summary: "Send a message (multipart: chatId, message, attachments[] images/PDF); sanitised; staff audited" },
+  "POST /api/v1/chats/edit-message": { roles: [...STAFF, ...PATIENTS], summary: "Edit one's own message (multipart: messageId, message, addAttachments[], deleteAttachments[]); staff audited" },
+  "DELETE /api/v1/chats/messages/:messageId": { roles: [...STAFF, ...PATIENTS], summary: "Delete one's own message (soft); staff audited" },
+  "POST /api/v1/chats/mark-messages-read": { roles: [...STAFF, ...PATIENTS], summary: "Mark a chat read up to a message (the caller's side)" },
+  "POST /api/v1/chats/mark-all-messages-read": { roles: [...STAFF, ...PATIENTS], summary: "Mark a whole chat read (the caller's side); staff audited" },
+  "GET /api/v1/chats/patient-unread-messages-count": { roles: [...STAFF, ...PATIENTS], summary: "Unread messages: a patient's in their chats, a staff member's in chats assigned to them (a number)" },
+  "GET /api/v1/chats/last-chat-message-from-provider": { roles: PATIENTS, summary: "The newest staff message in the patient's chats (or null)" },
+  "GET /api/v2/chats/check-validity": { roles: [...STAFF, ...PATIENTS], summary: "Whether a patient's chat of a category can take messages (?patientId=&category=), and its id" },
+  "GET /api/v1/chats/attachments/:id": { roles: [...STAFF, ...PATIENTS], summary: "A chat attachment's file, for the chat's participants only; staff audited" },
+  "GET /api/v3/integration/ai/chat/:id/generate-message": { roles: STAFF, summary: "A suggested reply drafted from message templates and the chart's facts (adapter api/domain/assistant/); never sent by itself; audited" },
   "POST /api/v1/track": { roles: ANYONE, summary: "Record an analytics event (Init, PageView)" },
   // Tasks (api/routes/tasks.ts; contract api/contract/tasks.ts). Decision: tasks are the shared work queue of
   // the whole staff, so every staff role may list, read, create, edit and comment on any task (the header
@@ -162,7 +184,6 @@ export const permissions = {
   "GET /api/v1/prescriptions/:id": { roles: CLINICIANS, summary: "One prescription with the patient and the prescriber's license (the printable page); audited" },
   "GET /api/v1/message-templates": { roles: CLINICIANS, summary: "The message templates for a treatment (?treatmentId=) in the patient's language, filled in; audited" },
   "POST /api/v1/patient/:patientId/treatment/:treatmentId/inform": { roles: CLINICIANS, summary: "Send a message (from a template, edited) to the patient's medical chat; sanitised; audited" },
-  "GET /api/v1/chats/messages": { roles: [...STAFF, ...PATIENTS], summary: "A chat's messages newest first (?chatId=, before= keyset); staff audited, a patient their own chats" },
   // The clinical review queues (api/routes/review-queues.ts; contract api/contract/review-queues.ts). Decision,
   // following app/lib/access.ts: ready for review for the clinicians; charts read by the clinicians and medical
   // support (spec §2 "medical support … charts"), signed, cancelled and amended by the clinicians only; the uploads

@@ -91,8 +91,9 @@ export function essentialPngChunks(png: Buffer): Buffer {
 
 /**
  * Checks an upload by content and re-encodes it as a PNG that keeps the whole picture (an identification photo,
- * a selfie, an insurance card: nothing cropped), at most `maxSide` pixels on its longer side (never enlarged), with
- * the camera orientation applied and no metadata (the same checks and chunk filter as reencodeSquarePng).
+ * a selfie, an insurance card, a chat attachment: nothing cropped), at most `maxSide` pixels on its longer side (never
+ * enlarged), with the camera orientation applied and no metadata (the same checks and chunk filter as
+ * reencodeSquarePng; throws ImageRejectedError like it).
  */
 export async function reencodePng(input: Buffer, maxSide: number): Promise<{ bytes: Buffer; width: number; height: number; sourceType: ImageType }> {
   const sourceType = sniffImageType(input);
@@ -115,4 +116,14 @@ export async function reencodePng(input: Buffer, maxSide: number): Promise<{ byt
   } catch {
     throw new ImageRejectedError("unreadable");
   }
+}
+
+/**
+ * A PDF by content: the "%PDF-" header, an "%%EOF" marker near the end, and no active content (JavaScript, launch
+ * actions, embedded files), which a viewer could run. Stored as is (a PDF is not re-encoded).
+ */
+export function isAcceptablePdf(bytes: Buffer): boolean {
+  if (bytes.length < 16 || bytes.toString("latin1", 0, 5) !== "%PDF-") return false;
+  if (!bytes.toString("latin1", Math.max(0, bytes.length - 1024)).includes("%%EOF")) return false;
+  return !/\/(?:JavaScript|JS|Launch|EmbeddedFile|OpenAction|AA)\b/.test(bytes.toString("latin1"));
 }

@@ -6,11 +6,10 @@
  * (`auditRead`); every change writes its audit row in its own transaction.
  */
 import { Router, type Request } from "express";
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { idParam } from "../contract/common.ts";
 import {
   allergiesQuerySchema,
-  chatMessagesQuerySchema,
   dosageInstructionRequestSchema,
   informRequestSchema,
   noteRequestSchema,
@@ -322,26 +321,6 @@ export function clinicalReviewRoutes(): Router {
       return { chatId: chat!.id, messageId: message!.id };
     });
     ok(res, result, "messages.sent");
-  });
-
-  endpoint(router, "GET /api/v1/chats/messages", async (req, res) => {
-    const user = me(req);
-    const q = parseQuery(req, chatMessagesQuerySchema);
-    const { db } = req.deps;
-    const [chat] = await db.select({ id: chats.id, patientId: chats.patientId }).from(chats).where(eq(chats.id, q.chatId)).limit(1);
-    if (!chat || !(await canSeePatient(db, { id: user.id, role: req.auth.role }, chat.patientId))) throw notFound();
-    const rows = await db
-      .select({ id: chatMessages.id, chatId: chatMessages.chatId, senderId: chatMessages.senderId, message: chatMessages.message, createdAt: chatMessages.createdAt })
-      .from(chatMessages)
-      .where(and(eq(chatMessages.chatId, chat.id), isNull(chatMessages.deletedAt), q.before ? lt(chatMessages.id, q.before) : undefined))
-      .orderBy(desc(chatMessages.id))
-      .limit(q.perPage + 1);
-    const page = rows.slice(0, q.perPage);
-    if (req.auth.role !== "patients") await auditRead(req, { action: "chat.messages.read", patientId: chat.patientId, entityType: "chat", entityId: chat.id });
-    ok(res, {
-      messages: page.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
-      nextBefore: rows.length > q.perPage ? (page[page.length - 1]?.id ?? null) : null,
-    });
   });
 
   return router;

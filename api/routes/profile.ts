@@ -1,10 +1,10 @@
 /** GET/PUT /api/v1/profile: the signed-in user's profile of spec §3. */
 import { Router, type Request } from "express";
-import { and, eq, gt, isNull, ne, or, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, sql, type Placeholder } from "drizzle-orm";
 import { profileUpdateSchema, type Address, type Profile, type SessionSummary } from "../contract/users.ts";
 import { V, isTimeZone, phoneE164, zoneOffsetMinutes } from "../contract/validation.ts";
 import type { Db } from "../db/client.ts";
-import { addresses, chatMessages, chatReads, chats, patients, users } from "../db/schema.ts";
+import { addresses, chats, patients, users } from "../db/schema.ts";
 import { audit } from "../domain/audit.ts";
 import { PROFESSION_LABELS, type UserRole } from "../contract/roles.ts";
 import { endpoint } from "../http/endpoint.ts";
@@ -18,21 +18,18 @@ export function formatUtcOffset(minutes: number): string {
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
 }
 
-/** The unread-messages count of unreadChatCount, as a query builder (also a scalar subquery of the session summary). */
+/**
+ * The unread-messages count of unreadChatCount, as a query builder (also a scalar subquery of the session summary): the
+ * maintained counters of chats (issue 17, migration chat_messaging), summed over the patient's chats (one per category)
+ * or the chats assigned to a staff member that have unread messages (index chats_assigned_unread_idx).
+ */
 function unreadChatQuery(db: Db, userId: number | Placeholder, isPatient: boolean) {
-  return db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(chatMessages)
-    .innerJoin(chats, eq(chats.id, chatMessages.chatId))
-    .leftJoin(chatReads, and(eq(chatReads.chatId, chats.id), eq(chatReads.userId, userId)))
-    .where(
-      and(
-        isPatient ? eq(chats.patientId, userId) : eq(chats.assignedProviderId, userId),
-        isNull(chatMessages.deletedAt),
-        isPatient ? or(isNull(chatMessages.senderId), ne(chatMessages.senderId, userId)) : eq(chatMessages.senderId, chats.patientId),
-        gt(chatMessages.id, sql`coalesce(${chatReads.lastReadMessageId}, 0)`),
-      ),
-    );
+  return isPatient
+    ? db.select({ n: sql<number>`coalesce(sum(${chats.patientUnreadCount}), 0)::int` }).from(chats).where(eq(chats.patientId, userId))
+    : db
+        .select({ n: sql<number>`coalesce(sum(${chats.staffUnreadCount}), 0)::int` })
+        .from(chats)
+        .where(and(eq(chats.assignedProviderId, userId), sql`${chats.staffUnreadCount} > 0`));
 }
 
 /** Unread messages: for a patient, staff messages in their chats; for staff, patient messages in chats assigned to them. */

@@ -9,6 +9,7 @@ import { Icon, type IconName } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { HeaderTasks } from "./tasks/header-tasks";
+import { HeaderChats } from "./chat/header-chats";
 import { useCloseOnNavigation } from "./patient-nav";
 
 const ICONS: Record<StaffNavKey, IconName> = {
@@ -80,8 +81,8 @@ function Avatar({ profile, size = "size-9" }: { profile: ProfileSummary | null; 
 
 /**
  * Staff header (spec §2): the global search box (app/components/global-search-box.tsx: a GET form to the role's
- * search route, a combobox with a dropdown with JavaScript), messages (a link to all messages; its dropdown comes with
- * a later issue), the assigned tasks dropdown (app/components/tasks/header-tasks.tsx; `myTasks` is its
+ * search route, a combobox with a dropdown with JavaScript), messages (app/components/chat/header-chats.tsx: a link to all messages
+ * without JavaScript, the unread assigned chats dropdown with it), the assigned tasks dropdown (app/components/tasks/header-tasks.tsx; `myTasks` is its
  * no-JavaScript state from the layout loader), and the profile menu (<details>, works without JavaScript).
  */
 export function StaffHeader({ role, profile, myTasks = null }: { role: Role; profile: ProfileSummary | null; myTasks?: MyTasksPage | null }) {
@@ -98,10 +99,7 @@ export function StaffHeader({ role, profile, myTasks = null }: { role: Role; pro
         submitLabel={t("common:header.searchSubmit")}
       />
       <nav aria-label={t("common:header.quickLinks")} className="flex items-center gap-1">
-        <Link to={links.messages} className="inline-flex size-10 items-center justify-center rounded-full text-muted-foreground hover:bg-secondary-hover hover:text-foreground">
-          <Icon name="messages" />
-          <span className="sr-only">{t("common:staffNav.messages")}</span>
-        </Link>
+        <HeaderChats messagesPath={links.messages} label={t("common:staffNav.messages")} />
         <HeaderTasks tasksPath={links.tasks} initial={myTasks} />
       </nav>
       <details ref={menuRef} className="relative" data-testid="profile-menu">

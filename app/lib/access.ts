@@ -118,6 +118,8 @@ export const ACCESS: Record<string, AccessRule> = {
   "/api/v1/avatars/:key": only(USER_ROLES),
   /** The patient record's images: staff of both trees (the API decides which patients each may see). */
   "/api/v1/patient/:patientId/uploads/:uploadId/file": only(["providers", ...STAFF]),
+  /** Chat attachments (issue 17): any signed-in role; the API serves them to the chat's participants only. */
+  "/api/v1/chats/attachments/:id": only(USER_ROLES),
 
   // Manager routes: role providers only (spec §2, §6).
   "/manager": only(PROVIDERS),
@@ -215,6 +217,7 @@ export const ACCESS: Record<string, AccessRule> = {
   // The tasks pages' JSON resources (user picker, header dropdown): every role with a tasks page.
   "/resources/tasks/users": only(["providers", ...STAFF]),
   "/resources/tasks/mine": only(["providers", ...STAFF]),
+  "/resources/chats/mine": only(["providers", ...STAFF]),
   // The header search dropdown's JSON (every role with the staff header).
   "/resources/global-search": only(["providers", ...STAFF]),
 };

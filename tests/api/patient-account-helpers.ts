@@ -8,9 +8,10 @@ export async function uploadFile<T = unknown>(
   client: Client,
   path: string,
   file: { bytes: Buffer; name: string; type?: string },
-  opts: { field?: string; csrf?: boolean } = {},
+  opts: { field?: string; csrf?: boolean; extra?: Record<string, string> } = {},
 ): Promise<Reply<T>> {
   const form = new FormData();
+  for (const [k, v] of Object.entries(opts.extra ?? {})) form.append(k, v);
   form.append(opts.field ?? "avatar", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
   const headers: Record<string, string> = { Accept: "application/json", "X-Requested-With": "XMLHttpRequest", "X-Frontend-Version": "2" };
   if (client.cookies.size) headers.Cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");

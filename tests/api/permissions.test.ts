@@ -8,7 +8,7 @@ import { permissions, type EndpointKey } from "../../api/domain/permissions.ts";
 import { registeredEndpoints } from "../../api/http/endpoint.ts";
 import { ROLES, type Role } from "../../api/contract/roles.ts";
 import { Client, LOGINS, signedIn, startTestApi, type Reply, type TestApi } from "./harness.ts";
-import { makeImage, uploadFile } from "./patient-account-helpers.ts";
+import { fetchBytes, makeImage, uploadFile } from "./patient-account-helpers.ts";
 import * as schema from "../../api/db/schema.ts";
 import { and, desc, eq } from "drizzle-orm";
 import { nextStatuses } from "../../api/domain/treatment-review.ts";
@@ -28,6 +28,7 @@ let treatmentId = 0;
 let chatId = 0;
 // The demo patient's first journey (api/db/seed/journeys.ts).
 let journeyId = 0;
+let chatAttachmentId = 0;
 let pngBytes: Buffer;
 // The patient record: the demo patient (every staff role sees them), their upload and a treatment to change.
 let recordPatientId = 0;
@@ -62,6 +63,8 @@ beforeAll(async () => {
   const demoPatient = (await api.database.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, LOGINS.patients)))[0]!.id;
   chatId = (await api.database.db.select({ id: schema.chats.id }).from(schema.chats).where(eq(schema.chats.patientId, demoPatient)).limit(1))[0]!.id;
   recordPatientId = demoPatient;
+  const withImage = await uploadFile<{ message: { attachments: { id: number }[] } }>(patient, "/api/v1/chats/create-message", { bytes: pngBytes, name: "photo.png" }, { field: "attachments", extra: { chatId: String(chatId), message: "A photo." } });
+  chatAttachmentId = withImage.body.data!.message.attachments[0]!.id;
   recordUploadId = (await api.database.db.select({ id: schema.uploads.id }).from(schema.uploads).where(eq(schema.uploads.patientId, demoPatient)).limit(1))[0]!.id;
   recordTreatmentId = (await api.database.db.select({ id: schema.treatments.id }).from(schema.treatments).where(eq(schema.treatments.patientId, demoPatient)).orderBy(schema.treatments.id).limit(1))[0]!.id;
   demoPatientId = demoPatient;
@@ -402,6 +405,42 @@ const samples: Record<EndpointKey, Sample> = {
   "GET /api/v1/journeys/:id/intake/uploads/:uploadId/file": { path: () => `/api/v1/journeys/${demoJourneyId}/intake/uploads/2147483647/file`, ok: 404 },
   // The seeded intake is not complete: an allowed caller is told so (409), nothing is created.
   "POST /api/v1/journeys/:id/submit": { path: () => `/api/v1/journeys/${demoJourneyId}/submit`, ok: 409 },
+  // Messaging (issue 17): the demo patient's chat, which every staff role sees.
+  "GET /api/v1/chats": { path: () => `/api/v1/chats?patientId=${demoPatientId}`, ok: 200 },
+  "GET /api/v1/provider-unread-chats": { ok: 200 },
+  "GET /api/v1/provider-unread-and-assigned-chats": { ok: 200 },
+  "GET /api/v1/provider-read-chats": { ok: 200 },
+  "GET /api/v2/staff/chats": { path: () => `/api/v2/staff/chats?type=unread&filter.providerIds[]=${someUserId}&filter.assigned=true`, ok: 200 },
+  "PUT /api/v1/chats/:chatId/assign-provider": { path: () => `/api/v1/chats/${chatId}/assign-provider`, body: { get providerId() { return staffIds.james; } }, ok: 200 },
+  "PUT /api/v1/chats/:chatId/toggle-bot": { path: () => `/api/v1/chats/${chatId}/toggle-bot`, body: { enabled: true }, ok: 200 },
+  "POST /api/v1/chats/create-message": { body: { get chatId() { return chatId; }, message: "Matrix walk." }, ok: 200 },
+  "POST /api/v1/chats/edit-message": {
+    ok: 200,
+    send: async (client) => {
+      const sent = await client.post<{ message: { id: number } }>("/api/v1/chats/create-message", { chatId, message: "To edit." });
+      return client.request("POST", "/api/v1/chats/edit-message", { messageId: sent.body.data?.message.id ?? 2147483647, message: "Edited." });
+    },
+  },
+  "DELETE /api/v1/chats/messages/:messageId": {
+    ok: 200,
+    send: async (client) => {
+      const sent = await client.post<{ message: { id: number } }>("/api/v1/chats/create-message", { chatId, message: "To delete." });
+      return client.request("DELETE", `/api/v1/chats/messages/${sent.body.data?.message.id ?? 2147483647}`);
+    },
+  },
+  "POST /api/v1/chats/mark-messages-read": {
+    ok: 200,
+    send: async (client) => {
+      const [c] = await api.database.db.select({ last: schema.chats.lastMessageId }).from(schema.chats).where(eq(schema.chats.id, chatId));
+      return client.request("POST", "/api/v1/chats/mark-messages-read", { messageId: c!.last });
+    },
+  },
+  "POST /api/v1/chats/mark-all-messages-read": { body: { get chatId() { return chatId; } }, ok: 200 },
+  "GET /api/v1/chats/patient-unread-messages-count": { ok: 200 },
+  "GET /api/v1/chats/last-chat-message-from-provider": { ok: 200 },
+  "GET /api/v2/chats/check-validity": { path: () => `/api/v2/chats/check-validity?patientId=${demoPatientId}&category=medical`, ok: 200 },
+  "GET /api/v3/integration/ai/chat/:id/generate-message": { path: () => `/api/v3/integration/ai/chat/${chatId}/generate-message`, ok: 200 },
+  "GET /api/v1/chats/attachments/:id": { ok: 200, send: async (client) => ({ status: (await fetchBytes(client, `/api/v1/chats/attachments/${chatAttachmentId}`)).status, body: { code: "ok", message: "" }, headers: new Headers() }) },
 };
 
 /** Answers that take a weight-loss intake up to its identification step. */

@@ -20,10 +20,12 @@ export const NOT_PAGES = new Set([
   "/resources/client-errors",
   "/resources/tasks/users",
   "/resources/tasks/mine",
+  "/resources/chats/mine",
   "/resources/global-search",
   "/resources/allergies",
   "/api/v1/avatars/:key",
   "/api/v1/patient/:patientId/uploads/:uploadId/file",
+  "/api/v1/chats/attachments/:id",
   "/patient/account/billing/invoices/:id/pdf",
   "/patient/journeys/:id/intake/images/:uploadId",
 ]);

@@ -948,4 +948,27 @@ async function fill(db: Db): Promise<void> {
   });
   await insertRows(db, t.chatReads, readRows);
   await insertRows(db, t.chatAttachments, attachmentRows);
+  // Suggested replies (issue 17, api/domain/assistant/): one "chat" template per category and language.
+  const chatTemplates: [string, string, string][] = [
+    ["medical", "Hi {{patientFirstName}},\n\nThank you for your message. {{factsSentence}}\n\nYour care team will follow up if anything needs to change. Let us know how you are feeling.\n\nBest regards,\n{{staffName}}", "Hola {{patientFirstName}}:\n\nGracias por su mensaje. {{factsSentence}}\n\nSu equipo de atención le avisará si algo debe cambiar. Cuéntenos cómo se siente.\n\nSaludos cordiales,\n{{staffName}}"],
+    ["support", "Hi {{patientFirstName}},\n\nThanks for reaching out. {{factsSentence}}\n\nI am looking into this for you and will get back to you shortly.\n\n{{staffName}}", "Hola {{patientFirstName}}:\n\nGracias por escribirnos. {{factsSentence}}\n\nEstoy revisando esto y le responderé en breve.\n\n{{staffName}}"],
+    ["pharmacy", "Hi {{patientFirstName}},\n\nThank you for your message about your medication. {{factsSentence}}\n\n{{staffName}}", "Hola {{patientFirstName}}:\n\nGracias por su mensaje sobre su medicamento. {{factsSentence}}\n\n{{staffName}}"],
+  ];
+  await insertRows(
+    db,
+    t.messageTemplates,
+    chatTemplates.flatMap(([category, en, es]) => [
+      { group: "chat", category, name: `Chat reply (${category})`, locale: "en-US" as const, text: en, variables: ["patientFirstName", "factsSentence", "staffName"] },
+      { group: "chat", category, name: `Respuesta de chat (${category})`, locale: "es-US" as const, text: es, variables: ["patientFirstName", "factsSentence", "staffName"] },
+    ]),
+  );
+  // The maintained unread figures (issue 17): the side pointers from these reads, the counters after them.
+  await db.execute(sql`
+    update chats c set
+      patient_read_message_id = coalesce((select r.last_read_message_id from chat_reads r where r.chat_id = c.id and r.user_id = c.patient_id), 0),
+      staff_read_message_id = coalesce((select max(r.last_read_message_id) from chat_reads r where r.chat_id = c.id and r.user_id <> c.patient_id), 0)`);
+  await db.execute(sql`
+    update chats c set
+      staff_unread_count = (select count(*) from chat_messages m where m.chat_id = c.id and m.deleted_at is null and m.sender_id is not distinct from c.patient_id and m.id > c.staff_read_message_id),
+      patient_unread_count = (select count(*) from chat_messages m where m.chat_id = c.id and m.deleted_at is null and m.sender_id is distinct from c.patient_id and m.id > c.patient_read_message_id)`);
 }

@@ -1,0 +1,63 @@
+/**
+ * Messaging with JavaScript (issue 17): the patient sends a message with an image in a category's chat, in English and
+ * in Spanish; the staff member finds it in the header's unread assigned chats (opens the room in a new tab), fills a
+ * suggested reply, edits and sends it; the patient sees it. The no-JavaScript half: tests/web/chats.test.ts.
+ */
+import { expect, test } from "@playwright/test";
+import { hydrated, signIn } from "./support";
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+test.describe("messaging", () => {
+  test("a patient sends a message with an image; staff reply with an edited suggestion", async ({ browser }, testInfo) => {
+    const patientContext = await browser.newContext();
+    const patient = await patientContext.newPage();
+    await signIn(patient, "patient", null);
+    await patient.goto("/patient/chats/categories");
+    await hydrated(patient, testInfo);
+    await patient.getByRole("link", { name: "Medical team" }).click();
+    await expect(patient.getByTestId("chat-category")).toHaveText("Medical team");
+    const text = `E2E question ${Date.now()}`;
+    await patient.getByRole("textbox", { name: "Message" }).fill(text);
+    await patient.getByLabel("Attach images or PDFs").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
+    await patient.getByRole("button", { name: "Send" }).click();
+    const sent = patient.getByTestId("message").filter({ hasText: text });
+    await expect(sent).toBeVisible();
+    await expect(sent.getByRole("img")).toBeVisible();
+
+    const staffContext = await browser.newContext();
+    const staff = await staffContext.newPage();
+    await signIn(staff, "provider", null);
+    await staff.goto("/staff/messages");
+    await hydrated(staff, testInfo);
+    const entry = staff.getByTestId("chat-entries").locator("li", { hasText: text }).getByRole("link", { name: /Emma Carter/ });
+    await expect(entry).toHaveAttribute("target", "_blank");
+    const [room] = await Promise.all([staffContext.waitForEvent("page"), entry.click()]);
+    await room.waitForLoadState();
+    await expect(room.getByTestId("room-patient")).toContainText("Emma Carter");
+    await room.getByTestId("suggest").click();
+    await expect(room.getByTestId("suggested-note")).toBeVisible();
+    const reply = `E2E reply ${Date.now()}`;
+    await room.getByRole("textbox", { name: "Message" }).fill(reply);
+    await room.getByRole("button", { name: "Send" }).click();
+    await expect(room.getByTestId("message").filter({ hasText: reply })).toBeVisible();
+
+    await patient.reload();
+    await expect(patient.getByTestId("message").filter({ hasText: reply })).toBeVisible();
+    await patientContext.close();
+    await staffContext.close();
+  });
+
+  test("the chats speak Spanish", async ({ browser }, testInfo) => {
+    const context = await browser.newContext({ locale: "es-US", extraHTTPHeaders: { "Accept-Language": "es-US" } });
+    const page = await context.newPage();
+    await signIn(page, "patient", null);
+    await page.goto("/patient/chats");
+    await hydrated(page, testInfo);
+    await expect(page.getByRole("link", { name: "Equipo médico" })).toBeVisible();
+    await page.getByRole("link", { name: "Equipo médico" }).click();
+    await page.getByRole("button", { name: "Enviar" }).click();
+    await expect(page.getByTestId("error-summary")).toContainText("El mensaje no puede estar vacío");
+    await context.close();
+  });
+});
