@@ -199,7 +199,7 @@ export const API_MESSAGES = {
   "checkIns.alreadyAnswered": "This check-in has already been answered.",
   "checkIns.alreadyReviewed": "This check-in has already been reviewed. Request a new one instead.",
   "checkIns.notAnswered": "This check-in has not been answered yet. It can be reviewed once the patient answers.",
-  // Journeys and the medical intake (api/routes/journeys.ts; rules api/domain/intake/).
+  // Journeys and the medical intake (api/routes/intake.ts; rules api/domain/intake/).
   "journeys.started": "Your intake has started.",
   "journeys.resumed": "Welcome back: your intake continues where you left it.",
   "intake.saved": "Your answers have been saved.",

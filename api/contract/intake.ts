@@ -1,6 +1,6 @@
 /**
  * Journeys and the medical intake (issue 15; questionnaires api/domain/intake/questionnaires.ts, rules
- * api/domain/intake/eligibility.ts, the qualify adapter api/domain/qualify/, routes api/routes/journeys.ts):
+ * api/domain/intake/eligibility.ts, the qualify adapter api/domain/qualify/, routes api/routes/intake.ts):
  *
  *   POST /api/v1/journeys                          start a journey of a kind (sectionType); one open intake per kind:
  *                                                  starting the same kind again resumes it (`journeys.resumed`)

@@ -162,7 +162,7 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "access.alreadyDependent": "access:upstream.alreadyDependent",
   "access.dependentAdded": "access:upstream.dependentAdded",
   "access.dependentRemoved": "access:upstream.dependentRemoved",
-  // Journeys and the medical intake (api/routes/journeys.ts): keys of the "intake" namespace.
+  // Journeys and the medical intake (api/routes/intake.ts): keys of the "intake" namespace.
   "journeys.started": "intake:upstream.journeys_started",
   "journeys.resumed": "intake:upstream.journeys_resumed",
   "intake.saved": "intake:upstream.intake_saved",

@@ -376,7 +376,7 @@ const samples: Record<EndpointKey, Sample> = {
   "GET /api/v1/patient/journeys/:id/progress": { path: () => `/api/v1/patient/journeys/${journeyId}/progress`, ok: 200 },
   "GET /api/v1/patient/overview/actions": { ok: 200 },
   "GET /api/v1/patient/overview/next": { ok: 200 },
-  // Journeys and the intake (api/routes/journeys.ts): the demo patient's seeded weight-loss intake (in progress).
+  // Journeys and the intake (api/routes/intake.ts): the demo patient's seeded weight-loss intake (in progress).
   "POST /api/v1/journeys": { body: { sectionType: 1 }, ok: 200 },
   "GET /api/v1/journeys/:id/intake": { path: () => `/api/v1/journeys/${demoJourneyId}/intake`, ok: 200 },
   "PUT /api/v1/journeys/:id/intake/:step": {
