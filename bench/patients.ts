@@ -29,7 +29,7 @@ import { seedDemo } from "../api/db/seed/demo.ts";
 import { seedScaled } from "../api/db/seed/scaled.ts";
 import { PATIENT_LIST_TABS, dropEmpty, pastDueQuerySchema, providerListQuerySchema } from "../api/contract/provider-list.ts";
 import { scopedAccessIds, visiblePatientsSql } from "../api/domain/patient-access.ts";
-import { cappedCountSql, countPlan, decodeCursor, filterConditions, listPageSql, listSourceFor, parseSearch, readByBitmap, pastDueConditions, pastDuePageSql, sourceCondition } from "../api/domain/provider-list.ts";
+import { cappedCountSql, countPlan, decodeCursor, filterConditions, listPageSql, listSourceFor, nameSearchSql, parseSearch, readByBitmap, pastDueConditions, pastDuePageSql, sourceCondition } from "../api/domain/provider-list.ts";
 import type { Role } from "../api/contract/roles.ts";
 import { BenchClient, startBenchApi } from "./client.ts";
 
@@ -168,7 +168,10 @@ export async function runPatientsBench(): Promise<void> {
       const search = q.search ? parseSearch(q.search) : null;
       const conds = filterConditions(q, search, src ? sourceCondition(src) : visible);
       const cursor = q.cursor ? decodeCursor(q.cursor, q.sort) : null;
-      return [listPageSql(q, conds, cursor, src), countPlan(q, conds, cursor, search, visible !== undefined, src).sql, readByBitmap(src, search)];
+      const plan = countPlan(q, conds, cursor, search, visible !== undefined, src);
+      // A provider's search by a part of the name is one statement (page and counts): timed as the page, counts 0.
+      if (readByBitmap(src, search) && plan.kind !== "tabs") return [nameSearchSql(q, conds, cursor, src, plan.kind), sql`SELECT 1`, true];
+      return [listPageSql(q, conds, cursor, src), plan.sql, false];
     };
     const measure = async (name: string, viewer: (typeof viewers)[number], p: string, withDb = true) => {
       const get = async () => {

@@ -195,8 +195,11 @@ function keyset(c: ListCursor): SQL {
   }
 }
 
-/** One page (perPage + 1 rows, to know whether another follows) with what a row shows. */
-function pageSql(conds: SQL[], sort: ProviderListSort | "past_due", limit: number, src: ListSource = null): SQL {
+/**
+ * One page (perPage + 1 rows, to know whether another follows) with what a row shows. `keys`: where the page's ids are
+ * chosen, when not the list's source (the matches of a name search, nameSearchSql).
+ */
+function pageSql(conds: SQL[], sort: ProviderListSort | "past_due", limit: number, src: ListSource = null, keys?: SQL): SQL {
   return sql`SELECT t.id, t.patient_id AS "patientId", t.patient_name AS "patientName", t.section_type AS "sectionType",
       t.review_status AS "reviewStatus", t.review_kind AS "reviewKind", t.patient_status AS "patientStatus",
       t.patient_status_key AS "patientStatusKey", t.list_tab AS "tab", t.provider_id AS "providerId",
@@ -208,8 +211,8 @@ function pageSql(conds: SQL[], sort: ProviderListSort | "past_due", limit: numbe
       date_part('year', age(p.date_of_birth))::int AS age, pr.full_name AS "providerName",
       (SELECT s.status FROM subscriptions s WHERE s.treatment_id = t.id ORDER BY s.id DESC LIMIT 1)::int AS "subscriptionStatus"
     FROM (${
-      src
-        ? sql`SELECT tr.* FROM (SELECT t.id FROM ${fromSql(src)} WHERE ${and(conds)} ORDER BY ${orderBy(sort)} LIMIT ${limit}) k JOIN treatments tr ON tr.id = k.id`
+      src || keys
+        ? sql`SELECT tr.* FROM (SELECT t.id FROM ${keys ?? fromSql(src)} WHERE ${and(conds)} ORDER BY ${orderBy(sort)} LIMIT ${limit}) k JOIN treatments tr ON tr.id = k.id`
         : sql`SELECT t.* FROM treatments t WHERE ${and(conds)} ORDER BY ${orderBy(sort)} LIMIT ${limit}`
     }) t
     JOIN users u ON u.id = t.patient_id
@@ -227,6 +230,28 @@ export function listPageSql(q: ProviderListQuery, base: SQL[], cursor: ListCurso
 }
 
 const CAP = PROVIDER_LIST_COUNT_CAP;
+
+/**
+ * A list read by bitmap (readByBitmap: a scoped viewer's search by a part of the name) in ONE statement: the matches
+ * are read once from the trigram index (a materialized set of id, tab and name), then the page and the counts of the
+ * count plan ("own": the tab's capped count; "sample": at most CAP + 1 matches grouped by tab) come from that set.
+ * Two statements read the index twice. Every row carries `counts` ([{ tab, n }]); a page with no rows is one row whose
+ * id is null.
+ */
+export function nameSearchSql(q: ProviderListQuery, base: SQL[], cursor: ListCursor | null, src: ListSource, plan: "own" | "sample"): SQL {
+  const conds: SQL[] = [];
+  const tab = tabCondition(q.tab);
+  if (tab) conds.push(tab);
+  if (cursor) conds.push(keyset(cursor));
+  const counted =
+    plan === "own" && q.tab !== "all"
+      ? sql`SELECT m.list_tab FROM m WHERE m.list_tab = ${q.tab} LIMIT ${CAP + 1}`
+      : sql`SELECT m.list_tab FROM m LIMIT ${CAP + 1}`;
+  return sql`WITH m AS MATERIALIZED (SELECT t.id, t.list_tab, t.patient_name FROM ${fromSql(src)} WHERE ${and(base)}),
+    c AS (SELECT coalesce(json_agg(json_build_object('tab', x.list_tab, 'n', x.n)), '[]'::json) AS counts
+      FROM (SELECT y.list_tab, count(*)::int AS n FROM (${counted}) y GROUP BY y.list_tab) x)
+    SELECT c.counts, p.* FROM c LEFT JOIN LATERAL (${pageSql(conds, q.sort, q.perPage + 1, src, sql`m t`)}) p ON true`;
+}
 
 /** Every tab's count under the filters, each over at most CAP + 1 rows: one statement. */
 export function tabCountsSql(base: SQL[], src: ListSource = null): SQL {

@@ -8,7 +8,7 @@
  * every treatment or none, with one audit row per treatment (its patient) in the same transaction.
  */
 import { Router, type Request } from "express";
-import { inArray, sql } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import {
   PAST_DUE_HOURS,
   PROVIDER_LIST_COUNT_CAP,
@@ -22,7 +22,7 @@ import {
   type Workload,
 } from "../contract/provider-list.ts";
 import { V, fieldCodesOf } from "../contract/validation.ts";
-import { rows, rowsByBitmap } from "../db/client.ts";
+import { rows, rowsByBitmap, type Db } from "../db/client.ts";
 import { viewerOf } from "./patient-access.ts";
 import { auditEvents, treatments, users } from "../db/schema.ts";
 import { scopedAccessIds, visiblePatientsSql } from "../domain/patient-access.ts";
@@ -33,6 +33,7 @@ import {
   decodeCursor,
   filterConditions,
   listPageSql,
+  nameSearchSql,
   readByBitmap,
   listSourceFor,
   parseSearch,
@@ -63,6 +64,15 @@ async function auditList(req: Request, action: string, patientIds: number[], met
 
 const patientIdsOf = (items: ListRow[]) => [...new Set(items.map((r) => r.patientId))];
 
+/** Runs nameSearchSql (ordered index scans off: rowsByBitmap) and splits its rows into the page and the counts. */
+async function bitmapSearch(db: Db, statement: SQL, tab: PatientListTab, kind: "own" | "sample"): Promise<[ListRow[], Partial<Record<PatientListTab, TabCount>>]> {
+  const out = await rowsByBitmap<ListRow & { counts: { tab: PatientListTab | null; n: number }[] }>(db, statement);
+  const groups = out[0]?.counts ?? [];
+  const page = out.filter((r) => r.id !== null);
+  const counts = kind === "own" ? toTabCounts({ [tab]: groups.reduce((n, g) => n + g.n, 0) }) : sampleTabCounts(groups);
+  return [page, counts];
+}
+
 export function providerListRoutes(): Router {
   const router = Router();
 
@@ -83,13 +93,14 @@ export function providerListRoutes(): Router {
     // The first page counts every tab (the tab links show them); a page by cursor counts its own tab only; a search
     // by name counts its matches once, grouped by tab (the contract's "Counts").
     const plan = countPlan(q, base, cursor, search, visible !== undefined, src);
-    const read = readByBitmap(src, search) ? rowsByBitmap : rows;
     const counting = async (): Promise<Partial<Record<PatientListTab, TabCount>>> => {
-      if (plan.kind === "own") return toTabCounts({ [q.tab]: (await read<{ n: number }>(db, plan.sql))[0].n });
-      if (plan.kind === "sample") return sampleTabCounts(await read<{ tab: PatientListTab | null; n: number }>(db, plan.sql));
-      return toTabCounts((await read<Record<PatientListTab, number>>(db, plan.sql))[0]);
+      if (plan.kind === "own") return toTabCounts({ [q.tab]: (await rows<{ n: number }>(db, plan.sql))[0].n });
+      if (plan.kind === "sample") return sampleTabCounts(await rows<{ tab: PatientListTab | null; n: number }>(db, plan.sql));
+      return toTabCounts((await rows<Record<PatientListTab, number>>(db, plan.sql))[0]);
     };
-    const [page, counts] = await Promise.all([read<ListRow>(db, listPageSql(q, base, cursor, src)), counting()]);
+    // A provider's search by a part of the name: one statement through the trigram index (nameSearchSql).
+    const bitmap = readByBitmap(src, search) && plan.kind !== "tabs" ? await bitmapSearch(db, nameSearchSql(q, base, cursor, src, plan.kind), q.tab, plan.kind) : null;
+    const [page, counts] = bitmap ?? (await Promise.all([rows<ListRow>(db, listPageSql(q, base, cursor, src)), counting()]));
     const hasMore = page.length > q.perPage;
     const items = hasMore ? page.slice(0, q.perPage) : page;
     await auditList(req, "treatments.list", patientIdsOf(items), { tab: q.tab, cursor: Boolean(cursor), search: Boolean(q.search) });

@@ -258,6 +258,16 @@ describe("who sees which patient", () => {
     ];
     // The provider pages by 7 (cursors inside their own rows), the clinic-wide list by 100.
     for (const q of queries) expect((await all("providerUsers", q)).map((r) => r.id), q).toEqual(mine(await all("providers", q.replace("perPage=7", "perPage=100"))));
+    // A search of 3+ characters is one statement (nameSearchSql): its counts are those of the rows it pages through,
+    // on the first page (every tab) and on a page by cursor (the tab's own).
+    for (const q of ["perPage=3&search=car", "perPage=3&search=son&tab=active"]) {
+      const matches = await all("providerUsers", q);
+      const first = await list("providerUsers", q);
+      expect(first.body.pages!.totalCount, q).toBe(matches.length);
+      expect(first.body.pages!.tabCounts!.active?.count ?? 0, q).toBe(matches.filter((r) => r.tab === "active").length);
+      const cursor = first.body.pages!.nextCursor;
+      if (cursor) expect((await list("providerUsers", `${q}&cursor=${encodeURIComponent(cursor)}`)).body.pages!.totalCount, q).toBe(matches.length);
+    }
     const pastDue = "/api/v1/treatments/provider-list-past-due";
     expect((await all("providerUsers", "perPage=5", pastDue)).map((r) => r.id)).toEqual(mine(await all("providers", "perPage=100", pastDue)));
     // The copies follow the treatment: a change of the patient's status and of the treatment's review moves the row.
