@@ -59,7 +59,7 @@ describe("search by each field", () => {
     expect(emma.patient).toMatchObject({ id: ids.p1, fullName: "Emma Carter", email: "patient@demo.test", phone: "+14155550123" });
     expect(emma.patient.age).toBeGreaterThanOrEqual(37);
     expect(emma.id).toBeGreaterThan(0);
-    expect([...emma.journeys].sort()).toEqual(["Haircare", "PharmacyPurchase", "WeightLoss"]);
+    expect([...emma.journeys].sort()).toEqual(["Haircare", "PharmacyPurchase", "SexualWellness", "WeightLoss"]);
   });
 
   it("matches the start of the name, last name, email and title and the end of the phone, not the middle (issue 13: index ranges)", async () => {
