@@ -14,14 +14,13 @@ import { readForm } from "./csrf.server.ts";
 import { getViewer } from "./auth.server.ts";
 import { getLanguage, getT } from "./i18n.server.ts";
 import { notify, redirectWithToast, takeToasts } from "./toast.server.ts";
-import { getUpstream, UpstreamError } from "./upstream.server.ts";
+import { getUpstream, UpstreamError, notFoundPage as notFound } from "./upstream.server.ts";
 import { relativeTime, formatDate } from "./format.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
 export type ChatFormResult = { intent: string; errors: Record<string, string[]>; values: Record<string, string> };
 
-const notFound = () => data(null, { status: 404, statusText: "Not Found" });
 /** At most this many pages of history on one page (200 messages). */
 const MAX_PAGES = 10;
 

@@ -19,7 +19,7 @@ import { parseWithZod } from "./parse-form.server.ts";
 import { readOwnProfile } from "./profile.server.ts";
 import { checkInAnswerFormSchema, checkInRequestFormSchema, checkInReviewFormSchema } from "./schemas/check-ins.ts";
 import { redirectWithToast, takeToasts } from "./toast.server.ts";
-import { getUpstream, UpstreamError } from "./upstream.server.ts";
+import { getUpstream, UpstreamError, notFoundPage as notFound } from "./upstream.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type { CheckIn };
@@ -27,7 +27,6 @@ export type { CheckIn };
 /** What a failed form sends back: its errors (field → messages; "" the form's own) and the values typed. */
 export type CheckInFormResult = { intent: string; checkInId?: number; errors: Record<string, string[]>; values: Record<string, string | string[]> };
 
-const notFound = () => data(null, { status: 404, statusText: "Not Found" });
 export const canReviewCheckIns = (role: Role) => (CHECK_IN_REVIEWER_ROLES as readonly string[]).includes(role);
 const MULTI = new Set(WEIGHT_LOSS_CHECK_IN.filter((q) => q.type === "multiChoice").map((q) => q.key));
 

@@ -21,7 +21,7 @@ import { parseWithZod } from "./parse-form.server.ts";
 import { informFormSchema, noteFormSchema, prescriptionFormSchema, recordVisitFormSchema } from "./schemas/clinical-review.ts";
 import { redirectWithToast, takeToasts } from "./toast.server.ts";
 import { translateUpstream } from "./upstream-messages.ts";
-import { getUpstream, UpstreamError } from "./upstream.server.ts";
+import { getUpstream, UpstreamError, notFoundPage as notFound, readOr404 } from "./upstream.server.ts";
 import { stepPaths } from "./clinical-steps.ts";
 
 export { stepPaths };
@@ -33,16 +33,8 @@ export type AllergyOption = { id: string; kind: "drug" | "food" | "other"; name:
 /** What a failed form sends back: its errors (field → messages) and the values typed, to show again. */
 export type FormResult = { errors: Record<string, string[]>; values: Record<string, string | string[]>; allergyResults?: AllergyOption[]; searched?: string };
 
-const notFound = () => data(null, { status: 404, statusText: "Not Found" });
 
-async function read<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) throw notFound();
-    throw error;
-  }
-}
+const read = readOr404;
 
 /** The form's values as typed (repeated fields as lists; the tokens left out). */
 function valuesOf(form: FormData): Record<string, string | string[]> {

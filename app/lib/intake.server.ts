@@ -21,7 +21,7 @@ import { getT } from "./i18n.server.ts";
 import { parseWithZod } from "./parse-form.server.ts";
 import { startJourneyFormSchema, submitIntakeFormSchema } from "./schemas/intake.ts";
 import { notify, redirectWithToast, takeToasts } from "./toast.server.ts";
-import { getUpstream, UpstreamError } from "./upstream.server.ts";
+import { getUpstream, UpstreamError, notFoundPage as notFound, readOr404 } from "./upstream.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type { IntakeView };
@@ -29,16 +29,8 @@ export type { IntakeView };
 /** What a failed step post sends back: field → messages (a "" key: the form's own), and the values typed. */
 export type IntakeFormResult = { errors: Record<string, string[]>; values: Record<string, string | string[]> };
 
-const notFound = () => data(null, { status: 404, statusText: "Not Found" });
 
-async function read<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) throw notFound();
-    throw error;
-  }
-}
+const read = readOr404;
 
 export async function intakeOf(context: Context, id: string): Promise<IntakeView> {
   if (!/^\d{1,10}$/.test(id)) throw notFound();

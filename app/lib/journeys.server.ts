@@ -8,25 +8,17 @@
  * JavaScript (and for bots) app/entry.server.tsx renders with onAllReady: the complete HTML in one response. A
  * journey that is not the patient's (unknown, malformed, another patient's) is the not-found page.
  */
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type { JourneyDetail, JourneyProgress, JourneySummary, OverviewActions, OverviewNext } from "../../api/contract/journeys.ts";
 import { isRecordId } from "./route-ids.server.ts";
 import { wantsStreaming } from "./streaming.server.ts";
-import { getUpstream, UpstreamError } from "./upstream.server.ts";
+import { getUpstream, notFoundPage as notFound, readOr404 } from "./upstream.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type { JourneyDetail, JourneyProgress, JourneySummary, OverviewActions, OverviewNext };
 
-const notFound = () => data(null, { status: 404, statusText: "Not Found" });
 
-async function read<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) throw notFound();
-    throw error;
-  }
-}
+const read = readOr404;
 
 function journeyId(raw: string | undefined): string {
   if (!raw || !isRecordId(raw)) throw notFound();

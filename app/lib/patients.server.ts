@@ -24,23 +24,14 @@ import { getT } from "./i18n.server.ts";
 import { parseWithZod } from "./parse-form.server.ts";
 import { assignProviderFormSchema, patientProfileFormSchema, patientStatusFormSchema, treatmentStatusFormSchema } from "./schemas/patients.ts";
 import { redirectWithToast, takeToasts } from "./toast.server.ts";
-import { getUpstream, UpstreamError } from "./upstream.server.ts";
+import { getUpstream, UpstreamError, notFoundPage as notFound, readOr404 } from "./upstream.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
 export type { PatientOverview, PatientOrder, PatientRecord, PatientUpload, TreatmentDetail, WeightEntry };
 
-const notFound = () => data(null, { status: 404, statusText: "Not Found" });
 
-/** A read of the record: an upstream 404 (unknown or invisible patient) is the not-found page. */
-async function read<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) throw notFound();
-    throw error;
-  }
-}
+const read = readOr404;
 
 export const recordPath = (area: Area, patientId: number | string, tab?: string) => `/${area}/patients/${patientId}${tab ? `/${tab}` : ""}`;
 

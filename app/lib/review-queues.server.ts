@@ -22,12 +22,11 @@ import { chartAddendumFormSchema, chartCancelFormSchema, chartSignFormSchema, up
 import { readOwnProfile } from "./profile.server.ts";
 import { redirectWithToast, takeToasts } from "./toast.server.ts";
 import { zoneOffsetMinutes } from "../../api/contract/profile-rules.ts";
-import { getUpstream, UpstreamError } from "./upstream.server.ts";
+import { getUpstream, UpstreamError, notFoundPage as notFound } from "./upstream.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type { Chart, ChartListItem, ReadyItem, ReviewUpload };
 
-const notFound = () => data(null, { status: 404, statusText: "Not Found" });
 const cursorOf = (url: URL) => url.searchParams.get("cursor")?.slice(0, 300) || undefined;
 
 /** A list read by cursor: a cursor the API refuses (400) reads the first page instead. */

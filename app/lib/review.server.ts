@@ -16,13 +16,12 @@ import { getT } from "./i18n.server.ts";
 import { parseWithZod } from "./parse-form.server.ts";
 import { reviewFormSchema, type ReviewForm } from "./schemas/review.ts";
 import { redirectWithToast, takeToasts } from "./toast.server.ts";
-import { getUpstream, UpstreamError } from "./upstream.server.ts";
+import { getUpstream, UpstreamError, notFoundPage as notFound } from "./upstream.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type { TreatmentReview, TreatmentReviewStep };
 export type ReviewActionResult = { intent: string; reply: SubmissionResult<string[]> };
 
-const notFound = () => data(null, { status: 404, statusText: "Not Found" });
 
 export async function reviewLoader(context: Context, treatmentId: string) {
   try {

@@ -1,9 +1,9 @@
-import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { CHAT_CATEGORIES } from "../../api/contract/enums.ts";
 import type { Chat } from "../../api/contract/chats.ts";
 import type { Treatment } from "../../api/contract/treatments.ts";
 import type { UserListItem } from "../../api/contract/users.ts";
-import { getUpstream, UpstreamError } from "./upstream.server.ts";
+import { getUpstream, notFoundPage as notFound, readOr404 } from "./upstream.server.ts";
 
 /**
  * The ids in a page's address are checked before its loaders, for every route of app/routes.ts at once (by the
@@ -34,17 +34,8 @@ export function isRecordId(value: string): boolean {
   return /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2147483647;
 }
 
-const notFound = () => data(null, { status: 404, statusText: "Not Found" });
 
-/** The upstream's record, or a 404 page when it has none (any other failure is the upstream's error, as it is). */
-async function read<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) throw notFound();
-    throw error;
-  }
-}
+const read = readOr404;
 
 /** Root middleware after the access rule (a role that may not open the page never reaches the upstream here). */
 export const routeIdsMiddleware: MiddlewareFunction<Response> = async ({ params, context }) => {

@@ -1,6 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import { createContext, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import type { SessionInfo } from "../../api/contract/users.ts";
 import { upstreamUrl } from "./config.server.ts";
 import type { RequestEnv } from "./request-context.server.ts";
@@ -418,4 +418,17 @@ export function getUpstream(context: Readonly<RouterContextProvider>): Upstream 
 export function loginRedirect(path: string | null, init?: ResponseInit): Response {
   const target = path && path !== "/" && !path.startsWith("/login") ? `/login?redirectTo=${encodeURIComponent(path)}` : "/login";
   return redirect(target, init);
+}
+
+/** The not-found page's answer, thrown by a loader or an action. */
+export const notFoundPage = () => data(null, { status: 404, statusText: "Not Found" });
+
+/** An upstream read whose 404 (an unknown id, or a record the caller may not see) is the not-found page. */
+export async function readOr404<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 404) throw notFoundPage();
+    throw error;
+  }
 }
