@@ -34,26 +34,35 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 const FORMAT_OF: Record<ImageType, string> = { "image/jpeg": "jpeg", "image/png": "png", "image/gif": "gif" };
 
 /**
- * Checks an upload by content and re-encodes it as a square PNG of at most `size`×`size` pixels (centre crop;
- * smaller pictures are not enlarged). The camera orientation is applied to the pixels before the metadata is
- * dropped. Animated GIFs keep their first frame. Throws ImageRejectedError("type") when the bytes are not a
- * JPEG, PNG or GIF, and ImageRejectedError("unreadable") when they claim to be one but cannot be decoded.
+ * The checks before any re-encoding: the bytes are a JPEG, PNG or GIF by their magic bytes (else "type"), and the
+ * decoder reads them as that very format with a size (else "unreadable": a JPEG header glued onto something else is
+ * refused). Answers the decoder options every later read of the same bytes uses.
  */
-export async function reencodeSquarePng(input: Buffer, size: number): Promise<{ bytes: Buffer; width: number; height: number; sourceType: ImageType }> {
+async function checkedImage(input: Buffer): Promise<{ sourceType: ImageType; meta: Metadata; options: { limitInputPixels: number; failOn: "error"; animated: false } }> {
   const sourceType = sniffImageType(input);
   if (!sourceType) throw new ImageRejectedError("type");
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" as const, animated: false };
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" as const, animated: false as const };
   let meta: Metadata;
   try {
     meta = await sharp(input, options).metadata();
   } catch {
     throw new ImageRejectedError("unreadable");
   }
-  // The decoder must agree with the magic bytes (a JPEG header glued onto something else is refused).
   if (meta.format !== FORMAT_OF[sourceType] || !meta.width || !meta.height) throw new ImageRejectedError("unreadable");
+  return { sourceType, meta, options };
+}
+
+/**
+ * Checks an upload by content and re-encodes it as a square PNG of at most `size`×`size` pixels (centre crop;
+ * smaller pictures are not enlarged). The camera orientation is applied to the pixels before the metadata is
+ * dropped. Animated GIFs keep their first frame. Throws ImageRejectedError("type") when the bytes are not a
+ * JPEG, PNG or GIF, and ImageRejectedError("unreadable") when they claim to be one but cannot be decoded.
+ */
+export async function reencodeSquarePng(input: Buffer, size: number): Promise<{ bytes: Buffer; width: number; height: number; sourceType: ImageType }> {
+  const { sourceType, meta, options } = await checkedImage(input);
   const rotated = (meta.orientation ?? 1) >= 5;
-  const width = rotated ? meta.height : meta.width;
-  const height = rotated ? meta.width : meta.height;
+  const width = rotated ? meta.height! : meta.width!;
+  const height = rotated ? meta.width! : meta.height!;
   const side = Math.max(1, Math.min(size, width, height));
   try {
     // sharp writes no metadata unless asked to (withMetadata/keepExif/keepIccProfile are not used).
@@ -96,16 +105,7 @@ export function essentialPngChunks(png: Buffer): Buffer {
  * reencodeSquarePng; throws ImageRejectedError like it).
  */
 export async function reencodePng(input: Buffer, maxSide: number): Promise<{ bytes: Buffer; width: number; height: number; sourceType: ImageType }> {
-  const sourceType = sniffImageType(input);
-  if (!sourceType) throw new ImageRejectedError("type");
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" as const, animated: false };
-  let meta: Metadata;
-  try {
-    meta = await sharp(input, options).metadata();
-  } catch {
-    throw new ImageRejectedError("unreadable");
-  }
-  if (meta.format !== FORMAT_OF[sourceType] || !meta.width || !meta.height) throw new ImageRejectedError("unreadable");
+  const { sourceType, options } = await checkedImage(input);
   try {
     const { data, info } = await sharp(input, options)
       .rotate()
