@@ -10,6 +10,7 @@
  *  - the pending queue: the reviewers;
  *  - a patient reads and answers only their own (another patient's check-in answers 404, like an unknown id).
  */
+import { STAFF_ROLES } from "./roles.ts";
 import { messageWithParams } from "./rules.ts";
 
 export const CHECK_IN_APPROVALS = ["pending", "approved", "declined"] as const;
@@ -25,14 +26,8 @@ export function checkInStatus(row: { completedAt: string | Date | null; approval
 }
 
 export const CHECK_IN_REVIEWER_ROLES = ["providers", "providerUsers", "medicalSupport", "medicalSupportManagers"] as const;
-export const CHECK_IN_READER_ROLES = [
-  "providers",
-  "providerUsers",
-  "customerSupport",
-  "customerSupportManagers",
-  "medicalSupport",
-  "medicalSupportManagers",
-] as const;
+/** Every staff role reads a patient's check-ins (support answers questions about them). */
+export const CHECK_IN_READER_ROLES = STAFF_ROLES;
 
 /** The side effects a patient may report (spec: GLP-1 therapy's common ones); "none" stands alone. */
 export const SIDE_EFFECTS = ["none", "nausea", "vomiting", "diarrhea", "constipation", "heartburn", "headache", "fatigue", "injectionSite", "other"] as const;

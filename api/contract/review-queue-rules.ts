@@ -3,6 +3,8 @@
  * no zod here (api/contract/review-queues.ts holds the schemas).
  */
 
+import { STAFF_ROLES } from "./roles.ts";
+
 /** Spec §9: "provider intake review 24–48 hours". The promise the ready-for-review list counts down from. */
 export const REVIEW_PROMISE_HOURS = 48;
 
@@ -41,11 +43,4 @@ export const CHART_READER_ROLES = ["providers", "providerUsers", "medicalSupport
 /** The ready-for-review list: the clinicians. */
 export const READY_FOR_REVIEW_ROLES = ["providers", "providerUsers"] as const;
 /** The uploads review queue: providers and every staff role (the /staff/uploads and /manager/uploads pages). */
-export const UPLOAD_REVIEWER_ROLES = [
-  "providers",
-  "providerUsers",
-  "customerSupport",
-  "customerSupportManagers",
-  "medicalSupport",
-  "medicalSupportManagers",
-] as const;
+export const UPLOAD_REVIEWER_ROLES = STAFF_ROLES;

@@ -11,6 +11,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { REVIEW_PROMISE_HOURS, type ChartReviewStatus, type ChartTab, type ReadyKind } from "../contract/review-queue-rules.ts";
 import type { ChartListItem, ReadyItem, ReadyQuery, ReviewUpload, UploadsReviewQuery } from "../contract/review-queues.ts";
 import { uploadFilePath } from "../contract/patients.ts";
+import { decodeCursor as decode, encodeCursor as encode, validId } from "./cursors.ts";
 
 /** The review promise as an SQL interval literal (a constant, not a parameter). */
 const PROMISE = sql.raw(`${Number(REVIEW_PROMISE_HOURS)} hours`);
@@ -22,16 +23,6 @@ const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 // Cursors: base64url JSON. Ready: { p: part (0 licensed states, 1 the rest), d, id }; charts: { t: tab, d, id };
 // uploads: { id }.
 
-const encode = (c: object) => Buffer.from(JSON.stringify(c), "utf8").toString("base64url");
-function decode(text: string): Record<string, unknown> | null {
-  try {
-    const c: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-    return c && typeof c === "object" ? (c as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-const validId = (id: unknown): id is number => Number.isInteger(id) && (id as number) > 0 && (id as number) <= 2147483647;
 
 export type ReadyCursor = { p: 0 | 1; d: string; id: number };
 export function decodeReadyCursor(text: string): ReadyCursor | null {

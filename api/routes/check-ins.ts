@@ -38,6 +38,7 @@ import { ApiError, badRequest, fieldCode, notFound, ok } from "../http/errors.ts
 import { parseBody, parseWith } from "../http/validate.ts";
 import { viewerOf } from "./patient-access.ts";
 import { visiblePatient } from "./patients.ts";
+import { decodeCursor as decode, encodeCursor as encode, validId } from "../domain/cursors.ts";
 
 /** Weight loss (service_sections id 1): the journey whose renewals wait for a check-in. */
 const WEIGHT_LOSS_SECTION = 1;
@@ -113,16 +114,6 @@ function changeAudit(req: Request, action: string, patientId: number, checkInId:
 }
 
 // Cursors: base64url JSON. Lists of a patient: { id } (newest first); the pending queue: { d: completedAt, id }.
-const encode = (c: object) => Buffer.from(JSON.stringify(c), "utf8").toString("base64url");
-function decode(text: string): Record<string, unknown> | null {
-  try {
-    const c: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-    return c && typeof c === "object" ? (c as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-const validId = (id: unknown): id is number => Number.isInteger(id) && (id as number) > 0 && (id as number) <= 2147483647;
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 const badCursor = () => badRequest("common.invalidFields", fieldCode("cursor", V.invalid));
 
