@@ -4,7 +4,7 @@ import { JourneyStateBadge, JourneyTimeline, NextStep, ReviewClock, useJourneyKi
 import { PageTitle } from "~/components/page-title";
 import { Facts, RecordSection } from "~/components/patient-record/record-ui";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
+import { OrdersTable } from "~/components/orders-table";
 import { formatCurrency, formatDate } from "~/lib/format";
 import { journeyLoader } from "~/lib/journeys.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -111,48 +111,24 @@ export default function PatientJourney({ loaderData }: Route.ComponentProps) {
         {orders.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("journeys:orders.none")}</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <caption className="sr-only">{t("journeys:orders.title")}</caption>
-              <thead className="text-left text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-2 py-1">{t("journeys:orders.number")}</th>
-                  <th scope="col" className="px-2 py-1">{t("journeys:orders.ordered")}</th>
-                  <th scope="col" className="px-2 py-1">{t("journeys:orders.items")}</th>
-                  <th scope="col" className="px-2 py-1">{t("journeys:orders.total")}</th>
-                  <th scope="col" className="px-2 py-1">{t("journeys:orders.status")}</th>
-                  <th scope="col" className="px-2 py-1">{t("journeys:orders.shipped")}</th>
-                  <th scope="col" className="px-2 py-1">{t("journeys:orders.tracking")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((o) => (
-                  <tr key={o.id} className="border-t align-top">
-                    <td className="px-2 py-2 font-medium">{o.orderNumber}</td>
-                    <td className="px-2 py-2 tabular-nums">{formatDate(o.dateOrdered)}</td>
-                    <td className="px-2 py-2">{o.items.map((i) => `${i.name}${i.dosage ? ` ${i.dosage}` : ""} × ${i.quantity}`).join(", ")}</td>
-                    <td className="px-2 py-2 tabular-nums">{money(o.totalCents, o.currency)}</td>
-                    <td className="px-2 py-2">
-                      <Badge variant={o.status === 4 ? "success" : o.status === 7 || o.status === 8 ? "error" : o.status === 3 ? "warning" : "primary"}>
-                        {t(`journeys:orderStatus.${o.status}`)}
-                      </Badge>
-                    </td>
-                    <td className="px-2 py-2 tabular-nums">{o.dateShipped ? formatDate(o.dateShipped) : "—"}</td>
-                    <td className="px-2 py-2">
-                      {o.trackingUrl ? (
-                        <a href={o.trackingUrl} rel="noreferrer noopener" target="_blank">
-                          {o.trackingNumber ?? t("journeys:nextPanel.track")}
-                          <span className="sr-only"> {t("journeys:newTab")}</span>
-                        </a>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OrdersTable
+            orders={orders}
+            labels={{
+              caption: t("journeys:orders.title"),
+              number: t("journeys:orders.number"),
+              ordered: t("journeys:orders.ordered"),
+              items: t("journeys:orders.items"),
+              total: t("journeys:orders.total"),
+              status: t("journeys:orders.status"),
+              shipped: t("journeys:orders.shipped"),
+              tracking: t("journeys:orders.tracking"),
+              track: t("journeys:nextPanel.track"),
+              newTab: t("journeys:newTab"),
+            }}
+            statusLabel={(status) => t(`journeys:orderStatus.${status}`)}
+            date={(iso) => formatDate(iso)}
+            money={money}
+          />
         )}
       </RecordSection>
     </div>
