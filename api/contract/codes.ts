@@ -210,6 +210,7 @@ export const API_MESSAGES = {
   "intake.incomplete": "Some answers are missing. Please complete every step first.",
   "intake.submitted": "Your intake has been submitted. A provider will review it within 24 to 48 hours.",
   "intake.denied": "Intake denied: not eligible for the requested treatment",
+  "intake.cancelled": "Your intake has been cancelled. You can start this journey again at any time.",
   "intake.productUnavailable": "Product unavailable in your state",
   "intake.imageUploaded": "Your picture has been uploaded.",
   "intake.imageTooLarge": AVATAR_TOO_LARGE_MESSAGE,

@@ -272,6 +272,7 @@ const table = {
   "POST /api/v1/journeys/:id/intake/uploads": { data: intake.uploadImageAnswerSchema, media: { request: "multipart/form-data" } },
   "GET /api/v1/journeys/:id/intake/uploads/:uploadId/file": { media: { response: "image/png" } },
   "POST /api/v1/journeys/:id/submit": { body: intake.submitSchema, data: intake.submitAnswerSchema },
+  "POST /api/v1/journeys/:id/cancel": { body: intake.submitSchema, data: intake.submitAnswerSchema },
 } satisfies Partial<Record<EndpointKey, EndpointContract>>;
 
 export const contracts: Partial<Record<EndpointKey, EndpointContract>> = table;

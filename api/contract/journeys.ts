@@ -125,6 +125,13 @@ export const overviewActionsSchema = z.object({
   /** Check-ins asked and not yet answered (completed_at null), oldest first. */
   checkIns: z.array(dueCheckInSchema),
   unreadMessages: z.number().int(),
+  /**
+   * The identification pictures of the patient's latest intake that has them (its upload ids, shown by the web at
+   * /patient/journeys/{journeyId}/intake/images/{uploadId}), or null.
+   */
+  identification: z
+    .object({ journeyId: z.number().int(), idPhoto: z.number().int().nullable(), selfie: z.number().int().nullable() })
+    .nullable(),
 });
 export type OverviewActions = z.infer<typeof overviewActionsSchema>;
 

@@ -97,6 +97,9 @@ export const sessionSummarySchema = profileSchema.pick({
   hasPharmacyAccess: true,
   isPharmacyAvailability: true,
   unreadChatMessagesCount: true,
+  // The viewer's zone, so every page formats times in it (patients' pages included) without reading the profile.
+  utcOffsetMinutes: true,
+  timeZone: true,
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 

@@ -223,6 +223,7 @@ export const permissions = {
   "PUT /api/v1/journeys/:id/intake/:step": { roles: PATIENTS, summary: "Validate and save one intake step (400 field errors; 409 out of order or closed)" },
   "POST /api/v1/journeys/:id/intake/uploads": { roles: PATIENTS, summary: "Upload an identification picture (multipart: image, file; JPEG, PNG or GIF up to 10 MB; re-encoded without metadata)" },
   "GET /api/v1/journeys/:id/intake/uploads/:uploadId/file": { roles: PATIENTS, summary: "One of the intake's identification pictures, for the patient who uploaded it (PNG; Cache-Control private, no-store)" },
+  "POST /api/v1/journeys/:id/cancel": { roles: PATIENTS, summary: "Leave an intake in progress: the journey is cancelled, its answers kept and no longer editable (409 once submitted, denied or cancelled)" },
   "POST /api/v1/journeys/:id/submit": { roles: PATIENTS, summary: "Submit the intake: eligibility, then the pending treatment, a confirmation mail and a task where a rule says so" },
 } as const satisfies Record<string, EndpointRule>;
 

@@ -14,12 +14,14 @@ import { idParam } from "../contract/common.ts";
 import { saveStepSchema, startJourneySchema, submitSchema, type IntakeView, type JourneySummary } from "../contract/intake.ts";
 import { ID_IMAGES, ID_IMAGE_FILE_FIELD, type StepDef, ID_IMAGE_KIND_FIELD, ID_IMAGE_MAX_BYTES, ID_IMAGE_MAX_SIDE, REVIEW_STEP, isIdImage, type IdImage, type JourneyStatus } from "../contract/intake-rules.ts";
 import { PATIENT_STATUS_OF_KEY } from "../contract/patient-record-rules.ts";
-import { ServiceSection, TaskCategory } from "../contract/enums.ts";
+import { zoneOffsetMinutes } from "../contract/profile-rules.ts";
+import { STATE_TIME_ZONES } from "../contract/state-time-zones.ts";
+import { ServiceSection, TaskCategory, TaskStatus } from "../contract/enums.ts";
 import type { Db } from "../db/client.ts";
 import { auditEvents, journeys, patients, productStateExclusions, productVariants, products, tasks, treatments, uploads, users } from "../db/schema.ts";
 import { audit } from "../domain/audit.ts";
 import { contraindicationsOf } from "../domain/intake/eligibility.ts";
-import { canEdit, journeyTransition } from "../domain/intake/journey-status.ts";
+import { KEEP_STATUS_ON_NEW_INTAKE, canEdit, journeyTransition } from "../domain/intake/journey-status.ts";
 import { bmi, firstIncompleteStep, parseStep, questionnaireOf, stepKeys, stepOf, visibleQuestions, visibleSteps, isStepComplete, type Answers } from "../domain/intake/questionnaires.ts";
 import { deliverLater, renderMail, sendMail, type MailLocale } from "../domain/mail.ts";
 import { QualifyError, qualifierOf } from "../domain/qualify/index.ts";
@@ -309,6 +311,35 @@ export function intakeRoutes(): Router {
     res.end(object.bytes);
   });
 
+  endpoint(router, "POST /api/v1/journeys/:id/cancel", async (req, res) => {
+    parseBody(req, submitSchema);
+    const { db } = req.deps;
+    const outcome = await db.transaction(async (tx) => {
+      const row = await ownJourney(req, tx, true);
+      const to = journeyTransition(row.status as JourneyStatus, "cancel");
+      if (!to) throw new ApiError(409, "intake.closed", { data: { journeyId: row.id } });
+      const [updated] = await tx.update(journeys).set({ status: to, updatedAt: new Date() }).where(eq(journeys.id, row.id)).returning();
+      await tx.insert(auditEvents).values(change(req, "intake.cancel", row, {}));
+      return summary(updated, null);
+    });
+    ok(res, { journey: outcome }, "intake.cancelled");
+  });
+
+  /**
+   * Who gets the intake's "needs a clinician's look" task: the active medical support member with the fewest open
+   * tasks (counted up to 200 each, through tasks_provider_status_id_idx, so a member's backlog costs a bounded read),
+   * the lowest id on a tie; nobody (the team's unassigned list) when there is no active member.
+   */
+  async function medicalSupportAssignee(tx: Db): Promise<number | null> {
+    const rows = await tx.execute(sql`
+      SELECT u.id FROM ${users} u
+      WHERE u.role = 'medicalSupport' AND u.user_status = 'active'
+      ORDER BY (SELECT count(*) FROM (SELECT 1 FROM ${tasks} t WHERE t.provider_id = u.id AND t.status <> ${TaskStatus.Done} LIMIT 200) open_tasks), u.id
+      LIMIT 1`);
+    const first = (rows as unknown as { rows: { id: number }[] }).rows[0];
+    return first ? Number(first.id) : null;
+  }
+
   endpoint(router, "POST /api/v1/journeys/:id/submit", async (req, res) => {
     parseBody(req, submitSchema);
     const user = me(req);
@@ -344,16 +375,16 @@ export function intakeRoutes(): Router {
       }
       const to = journeyTransition(row.status, "submit")!;
       const answers = row.intakeAnswers;
-      // The patient becomes ready to review (the ready-for-review queue and the patients list read it, migrations
-      // 0011 and 0019), then the pending treatment is created with the journey's product and the answers.
-      const statusKey = "ready_to_review_new_patient" as const;
       const value = bmi(answers);
-      const [p] = await tx.select({ weightStart: patients.weightStart, bmiStart: patients.bmiStart }).from(patients).where(eq(patients.userId, row.patientId)).for("update");
+      const [p] = await tx.select({ weightStart: patients.weightStart, bmiStart: patients.bmiStart, statusKey: patients.statusKey }).from(patients).where(eq(patients.userId, row.patientId)).for("update");
+      // A patient not yet in care (or whose care ended) becomes ready to review (the patients list's tab reads it,
+      // migrations 0011 and 0019); one already in care or under review keeps their status: the new pending treatment
+      // is in the ready-for-review queue by itself (it reads pending treatments).
+      const statusKey = p && KEEP_STATUS_ON_NEW_INTAKE.has(p.statusKey) ? null : ("ready_to_review_new_patient" as const);
       await tx
         .update(patients)
         .set({
-          status: PATIENT_STATUS_OF_KEY[statusKey],
-          statusKey,
+          ...(statusKey ? { status: PATIENT_STATUS_OF_KEY[statusKey], statusKey } : {}),
           ...(typeof answers.dateOfBirth === "string" ? { dateOfBirth: answers.dateOfBirth } : {}),
           ...(answers.sex === "female" || answers.sex === "male" ? { gender: answers.sex } : {}),
           ...(typeof answers.heightInches === "number" ? { heightInches: answers.heightInches } : {}),
@@ -363,6 +394,18 @@ export function intakeRoutes(): Router {
           updatedAt: now,
         })
         .where(eq(patients.userId, row.patientId));
+      // The names given in the intake are the patient's legal names: the account takes them (the treatment, the
+      // prescription and the pharmacy label use them). A patient without a chosen time zone gets their state's.
+      const [account] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, row.patientId));
+      const zone = typeof answers.stateOfResidence === "string" ? STATE_TIME_ZONES[answers.stateOfResidence] : undefined;
+      await tx
+        .update(users)
+        .set({
+          ...(typeof answers.firstName === "string" && answers.firstName.trim() ? { firstName: answers.firstName.trim() } : {}),
+          ...(typeof answers.lastName === "string" && answers.lastName.trim() ? { lastName: answers.lastName.trim() } : {}),
+          ...(!account?.timeZone && zone ? { timeZone: zone, utcOffsetMinutes: zoneOffsetMinutes(zone, now) } : {}),
+        })
+        .where(eq(users.id, row.patientId));
       const [t] = await tx
         .insert(treatments)
         .values({ patientId: row.patientId, sectionType: row.sectionType, productId: row.productId, reviewStatus: "pending", reviewKind: "new_patient", intakeAnswers: answers, journeyId: row.id })
@@ -381,6 +424,7 @@ export function intakeRoutes(): Router {
             sectionType: row.sectionType,
             category: TaskCategory.MedicalQuestion,
             auto: true,
+            providerId: await medicalSupportAssignee(tx),
           })
           .returning({ id: tasks.id });
         taskId = task.id;

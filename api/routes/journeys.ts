@@ -207,7 +207,8 @@ export function journeysRoutes(): Router {
       unpaid: boolean;
     };
     type CheckInRow = { id: number; journeyId: number | null; sectionType: number | null; requestedAt: unknown; dueAt: unknown };
-    const [[facts], checkIns, unread] = await Promise.all([
+    type PicturesRow = { journeyId: number; idPhoto: string | null; selfie: string | null };
+    const [[facts], checkIns, unread, [pictures]] = await Promise.all([
       rows<Facts>(
         db,
         sql`SELECT p.status_key AS "statusKey", p.date_of_birth::text AS "dateOfBirth",
@@ -227,6 +228,13 @@ export function journeysRoutes(): Router {
           WHERE c.patient_id = ${patientId} AND c.completed_at IS NULL ORDER BY c.id LIMIT 20`,
       ),
       unreadChatCount(db, patientId, true),
+      // The latest intake holding an identification picture (journeys_patient index; a patient has a handful).
+      rows<PicturesRow>(
+        db,
+        sql`SELECT j.id AS "journeyId", j.intake_answers->>'idPhoto' AS "idPhoto", j.intake_answers->>'selfie' AS "selfie"
+          FROM journeys j WHERE j.patient_id = ${patientId} AND (j.intake_answers ? 'idPhoto' OR j.intake_answers ? 'selfie')
+          ORDER BY j.id DESC LIMIT 1`,
+      ),
     ]);
     const now = Date.now();
     const actions: OverviewAction[] = [];
@@ -247,7 +255,9 @@ export function journeysRoutes(): Router {
       return { id: c.id, journeyId: c.journeyId, sectionType: c.sectionType, requestedAt: iso(c.requestedAt)!, dueAt, overdue: dueAt !== null && Date.parse(dueAt) < now };
     });
     for (const c of due) actions.push({ kind: "checkInDue", checkInId: c.id, journeyId: c.journeyId, dueAt: c.dueAt });
-    const answer: OverviewActions = { actions, checkIns: due, unreadMessages: unread };
+    const uploadId = (v: string | null) => (v && /^\d{1,10}$/.test(v) ? Number(v) : null);
+    const identification = pictures ? { journeyId: pictures.journeyId, idPhoto: uploadId(pictures.idPhoto), selfie: uploadId(pictures.selfie) } : null;
+    const answer: OverviewActions = { actions, checkIns: due, unreadMessages: unread, identification: identification && (identification.idPhoto || identification.selfie) ? identification : null };
     ok(res, answer);
   });
 

@@ -51,6 +51,8 @@ function prepareSessionSummary(db: Db, isPatient: boolean) {
       avatarUrl: users.avatarUrl,
       profession: users.profession,
       availability: users.availability,
+      utcOffsetMinutes: users.utcOffsetMinutes,
+      timeZone: users.timeZone,
       progress: patients.isProgressAvailability,
       pharmacyAccess: patients.hasPharmacyAccess,
       pharmacy: patients.isPharmacyAvailability,
@@ -80,6 +82,9 @@ export async function loadSessionSummary(db: Db, userId: number, role: UserRole)
     hasPharmacyAccess: u.pharmacyAccess ?? false,
     isPharmacyAvailability: u.pharmacy ?? false,
     unreadChatMessagesCount: u.unread ?? 0,
+    // With an IANA zone the offset follows it (daylight saving time); otherwise the stored offset.
+    utcOffsetMinutes: u.timeZone && isTimeZone(u.timeZone) ? zoneOffsetMinutes(u.timeZone) : u.utcOffsetMinutes,
+    timeZone: u.timeZone,
   };
 }
 

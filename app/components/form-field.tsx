@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { Button } from "~/components/ui/button";
+import { Button, type ButtonProps } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { translateMessage } from "~/lib/i18n";
 
@@ -65,9 +65,9 @@ export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   );
 }
 
-export function SubmitButton({ children, pending, className }: { children: ReactNode; pending?: boolean; className?: string }) {
+export function SubmitButton({ children, pending, className, variant }: { children: ReactNode; pending?: boolean; className?: string; variant?: ButtonProps["variant"] }) {
   return (
-    <Button type="submit" size="lg" loading={pending} className={className}>
+    <Button type="submit" size="lg" loading={pending} className={className} variant={variant}>
       {children}
     </Button>
   );

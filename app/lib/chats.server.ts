@@ -4,6 +4,7 @@
  * edits a message with its attachments; delete, mark all read, assign and the bot flag are small posts. History: 20
  * messages a page from the newest (spec §9), "Load earlier" is a link (?pages=n+1) that reads one page more by keyset.
  */
+import { viewerUtcOffset } from "./profile.server.ts";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { TFunction } from "i18next";
 import type { Chat, ChatEntry, ChatMessage } from "../../api/contract/chats.ts";
@@ -27,8 +28,8 @@ const MAX_PAGES = 10;
 /** A message as the thread shows it (dates formatted on the server, in the reader's language). */
 export type ThreadMessage = ChatMessage & { when: string; whenFull: string };
 
-function shape(m: ChatMessage, locale: ReturnType<typeof getLanguage>, now: Date): ThreadMessage {
-  return { ...m, when: relativeTime(m.createdAt, now, { locale }), whenFull: formatDate(m.createdAt, { withTime: true, locale }) };
+function shape(m: ChatMessage, locale: ReturnType<typeof getLanguage>, now: Date, utcOffsetMinutes: number): ThreadMessage {
+  return { ...m, when: relativeTime(m.createdAt, now, { locale, utcOffsetMinutes }), whenFull: formatDate(m.createdAt, { withTime: true, locale, utcOffsetMinutes }) };
 }
 
 /** One chat with its newest `pages` × 20 messages (oldest first), marked read up to the newest. */
@@ -69,7 +70,8 @@ export async function loadThread(request: Request, context: Context, chatId: num
   }
   const locale = getLanguage(context);
   const now = new Date();
-  const thread = messages.reverse().map((m) => shape(m, locale, now));
+  const utcOffsetMinutes = await viewerUtcOffset(context);
+  const thread = messages.reverse().map((m) => shape(m, locale, now, utcOffsetMinutes));
   return {
     chat,
     messages: thread,

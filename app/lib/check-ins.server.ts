@@ -16,7 +16,7 @@ import { getViewer } from "./auth.server.ts";
 import { readForm } from "./csrf.server.ts";
 import { getT } from "./i18n.server.ts";
 import { parseWithZod } from "./parse-form.server.ts";
-import { readOwnProfile } from "./profile.server.ts";
+import { viewerUtcOffset } from "./profile.server.ts";
 import { checkInAnswerFormSchema, checkInRequestFormSchema, checkInReviewFormSchema } from "./schemas/check-ins.ts";
 import { redirectWithToast, takeToasts } from "./toast.server.ts";
 import { getUpstream, UpstreamError, notFoundPage as notFound } from "./upstream.server.ts";
@@ -53,19 +53,12 @@ function failureErrors(context: Context, error: unknown, t: ReturnType<typeof ge
 
 const statusOf = (error: unknown) => (error instanceof UpstreamError && error.status === 409 ? 409 : 400);
 
-async function utcOffsetOf(context: Context): Promise<number> {
-  try {
-    return (await readOwnProfile(context)).utcOffsetMinutes ?? 0;
-  } catch {
-    return 0;
-  }
-}
 
 // ── The patient's page ─────────────────────────────────────────────────────────────────────────────
 
 export async function patientCheckInLoader(context: Context, id: string) {
   try {
-    const [answer, utcOffsetMinutes] = await Promise.all([getUpstream(context).call("GET /api/v1/patient/check-ins/:id", { params: { id } }), utcOffsetOf(context)]);
+    const [answer, utcOffsetMinutes] = await Promise.all([getUpstream(context).call("GET /api/v1/patient/check-ins/:id", { params: { id } }), viewerUtcOffset(context)]);
     return { checkIn: answer.data.checkIn, utcOffsetMinutes, toasts: takeToasts(context) };
   } catch (error) {
     if (error instanceof UpstreamError && (error.status === 404 || error.status === 400)) throw notFound();

@@ -73,6 +73,28 @@ export async function startAction(request: Request, context: Context) {
   }
 }
 
+// ── Cancel ─────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The journey page's "Cancel this intake" (a form post, confirmed inside a <details> so it needs no script): the
+ * journey is cancelled, its answers kept; back to the journeys with a toast. Already submitted, denied or cancelled:
+ * back to the journey page, which shows its state, with the API's reason.
+ */
+export async function cancelIntakeAction(request: Request, context: Context, id: string | undefined) {
+  if (!id || !/^\d{1,10}$/.test(id)) throw notFound();
+  const t = getT(context);
+  const form = await readForm(request);
+  if (form.get("intent") !== "cancelIntake") return data({ errors: { "": [t("validation:invalid")] } }, { status: 400 });
+  try {
+    const answer = await getUpstream(context).call("POST /api/v1/journeys/:id/cancel", { params: { id }, body: {} });
+    return redirectWithToast(context, "/patient/journeys", "success", successMessage(answer, t, t("intake:upstream.intake_cancelled")));
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 404) throw notFound();
+    if (error instanceof UpstreamError && error.status === 409) return redirectWithToast(context, intakePaths.journey(id), "error", t("intake:upstream.intake_closed"));
+    return data({ errors: failureOf(context, error, t) }, { status: 400 });
+  }
+}
+
 // ── The intake: where the patient is ──────────────────────────────────────────────────────────────
 
 /** /patient/journeys/{id}/intake: the current step, the journey page once submitted, or the denial (shown here). */

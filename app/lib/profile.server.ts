@@ -49,9 +49,25 @@ export async function loadProfileSummary(context: Readonly<RouterContextProvider
       hasPharmacyAccess: p.hasPharmacyAccess,
       isPharmacyAvailability: p.isPharmacyAvailability,
       unreadChatMessagesCount: p.unreadChatMessagesCount,
+      utcOffsetMinutes: p.utcOffsetMinutes,
+      timeZone: p.timeZone,
     };
   } catch (error) {
     notifyUpstreamError(context, error, getT(context));
     return null;
+  }
+}
+
+/**
+ * The signed-in viewer's UTC offset for times a loader formats (spec §9): this page load's session summary when it
+ * brought one (no call), else the profile (once per request); UTC when neither can be read.
+ */
+export async function viewerUtcOffset(context: Readonly<RouterContextProvider>): Promise<number> {
+  const summary = sessionSummary(context);
+  if (summary) return summary.utcOffsetMinutes;
+  try {
+    return (await readOwnProfile(context)).utcOffsetMinutes;
+  } catch {
+    return 0;
   }
 }

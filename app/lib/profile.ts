@@ -14,5 +14,7 @@ export type ProfileSummary = Pick<
   | "hasPharmacyAccess"
   | "isPharmacyAvailability"
   | "unreadChatMessagesCount"
+  | "utcOffsetMinutes"
+  | "timeZone"
 >;
 

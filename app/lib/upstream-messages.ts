@@ -171,6 +171,7 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "intake.incomplete": "intake:upstream.intake_incomplete",
   "intake.submitted": "intake:upstream.intake_submitted",
   "intake.denied": "intake:upstream.intake_denied",
+  "intake.cancelled": "intake:upstream.intake_cancelled",
   "intake.productUnavailable": "intake:upstream.intake_productUnavailable",
   "intake.imageUploaded": "intake:upstream.intake_imageUploaded",
   "intake.imageTooLarge": "intake:upstream.intake_imageTooLarge",

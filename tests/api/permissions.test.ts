@@ -37,6 +37,7 @@ let recordTreatmentId = 0;
 // Staff access (api/routes/patient-access.ts): the demo patient, and providers (providerUsers) to grant and make dependents.
 let demoPatientId = 0;
 let demoJourneyId = 0;
+let deniedJourneyId = 0;
 const staffIds = { james: 0, sofia: 0 };
 
 beforeAll(async () => {
@@ -70,6 +71,7 @@ beforeAll(async () => {
   demoPatientId = demoPatient;
   journeyId = (await api.database.db.select({ id: schema.journeys.id }).from(schema.journeys).where(eq(schema.journeys.patientId, demoPatient)).orderBy(schema.journeys.id).limit(1))[0]!.id;
   demoJourneyId = (await api.database.db.select({ id: schema.journeys.id }).from(schema.journeys).where(and(eq(schema.journeys.patientId, demoPatient), eq(schema.journeys.status, "in_progress"))).orderBy(schema.journeys.id).limit(1))[0]!.id;
+  deniedJourneyId = (await api.database.db.select({ id: schema.journeys.id }).from(schema.journeys).where(and(eq(schema.journeys.patientId, demoPatient), eq(schema.journeys.status, "denied"))).orderBy(schema.journeys.id).limit(1))[0]!.id;
   await setChart("to_review");
   for (const name of ["james", "sofia"] as const) {
     const email = name === "james" ? "james.okafor@staff.demo.test" : "sofia.alvarez@staff.demo.test";
@@ -405,6 +407,7 @@ const samples: Record<EndpointKey, Sample> = {
   "GET /api/v1/journeys/:id/intake/uploads/:uploadId/file": { path: () => `/api/v1/journeys/${demoJourneyId}/intake/uploads/2147483647/file`, ok: 404 },
   // The seeded intake is not complete: an allowed caller is told so (409), nothing is created.
   "POST /api/v1/journeys/:id/submit": { path: () => `/api/v1/journeys/${demoJourneyId}/submit`, ok: 409 },
+  "POST /api/v1/journeys/:id/cancel": { path: () => `/api/v1/journeys/${deniedJourneyId}/cancel`, ok: 409 },
   // Messaging (issue 17): the demo patient's chat, which every staff role sees.
   "GET /api/v1/chats": { path: () => `/api/v1/chats?patientId=${demoPatientId}`, ok: 200 },
   "GET /api/v1/provider-unread-chats": { ok: 200 },

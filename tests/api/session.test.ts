@@ -51,6 +51,8 @@ describe("session-info", () => {
         hasPharmacyAccess: p.hasPharmacyAccess,
         isPharmacyAvailability: p.isPharmacyAvailability,
         unreadChatMessagesCount: p.unreadChatMessagesCount,
+        utcOffsetMinutes: p.utcOffsetMinutes,
+        timeZone: p.timeZone,
       });
     }
     const guest = await new Client(api.url).request("POST", "/api/v1/users/session-info", { summary: true });

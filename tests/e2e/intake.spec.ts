@@ -5,9 +5,10 @@
  * review. Once in es-US. The same workflows without JavaScript, the denial and the out-of-state message run over HTTP
  * in tests/web/intake.test.ts; the steps and the error summary are in the axe sweep. Test patients 45, 46 and 47.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { Client, type Reply } from "../api/harness";
 import { expectNoAxeViolations, hydrated, signInWith, testPatient } from "./support";
+import { PASSWORD } from "../support/accounts";
 
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 3101}`;
 
@@ -150,6 +151,23 @@ test("the identification with ID and selfie, the plan, review and submit; the in
     return [(await patient.get<{ fullName: string }>("/api/v1/profile")).body.data!.fullName];
   })();
   expect(names).toContain(me);
+
+  // The pictures: on the patient's overview, then on the provider manager's intake review (staff allowed on the patient).
+  const loaded = async (images: Locator) => {
+    await expect(images).toHaveCount(2);
+    for (const img of await images.all()) {
+      await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    }
+  };
+  await page.goto("/patient");
+  await loaded(page.getByTestId("identification").locator("img"));
+  const detail = await api.get<{ treatments: { id: number }[] }>(`/api/v1/patient/journeys/${started.body.data!.journey.id}`);
+  const treatmentId = detail.body.data!.treatments[0]!.id;
+  const patientId = (await api.get<{ id: number }>("/api/v1/profile")).body.data!.id;
+  await page.context().clearCookies();
+  await signInWith(page, { email: "manager@demo.test", password: PASSWORD }, `/manager/patients/${patientId}/intakes/${treatmentId}/review`);
+  await loaded(page.getByTestId("review-images").locator("img"));
 });
 
 test.describe("es-US", () => {

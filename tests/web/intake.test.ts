@@ -184,3 +184,28 @@ describe("in Spanish", () => {
     expect(page.fieldError("Nombre")).not.toBe("Value is required");
   });
 });
+
+describe("cancelling an intake in progress (no JavaScript)", () => {
+  for (const [slot, language, texts] of [
+    [36, "en-US", { start: "Start Haircare", cancel: "Yes, cancel the intake", toast: "Your intake has been cancelled. You can start this journey again at any time.", state: "Cancelled" }],
+    [37, "es-US", { start: "Comenzar: Cuidado del cabello", cancel: "Sí, cancelar el cuestionario", toast: "Su cuestionario se ha cancelado. Puede volver a empezar este programa cuando quiera.", state: "Cancelado" }],
+  ] as const) {
+    it(`the journey page's disclosure confirms it; the journeys list shows it cancelled (${language})`, async () => {
+      const client = await signedIn(slot, language);
+      const step = await start(client, texts.start);
+      const id = /\/patient\/journeys\/(\d+)\//.exec(step.url)![1];
+      const journey = await client.get(`/patient/journeys/${id}`);
+      expect(journey.status).toBe(200);
+      expect(journey.$("details[data-testid=cancel-intake] summary")).toBeTruthy();
+      const after = await client.submit(journey, { button: texts.cancel });
+      expect(new URL(after.url).pathname).toBe("/patient/journeys");
+      expect(after.toasts("success")).toContain(texts.toast);
+      const card = after.$$("[data-testid=journey]").find((c) => c.querySelector(`a[href="/patient/journeys/${id}"]`));
+      expect(card?.getAttribute("data-state")).toBe("cancelled");
+      // The cancelled journey's page no longer offers to continue or cancel.
+      const closed = await client.get(`/patient/journeys/${id}`);
+      expect(closed.$("details[data-testid=cancel-intake]")).toBeNull();
+      expect(closed.text("[data-testid=journey-heading]")).toContain(texts.state);
+    });
+  }
+});

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { formatDate, formatDuration, remainingTimeColour } from "~/lib/format";
 import { useTranslation } from "~/lib/use-translation";
+import { useViewerZone } from "~/lib/use-viewer-zone";
 import { cn } from "~/lib/utils";
 import { intakePath, journeyPath, type JourneyState } from "../../../api/contract/journey-rules.ts";
 import type { JourneySummary, ReviewClockAnswer, TimelineStepAnswer } from "../../../api/contract/journeys.ts";
@@ -53,6 +54,7 @@ const STEP_MARK: Record<TimelineStepAnswer["status"], string> = {
  */
 export function JourneyTimeline({ steps, label }: { steps: TimelineStepAnswer[]; label: string }) {
   const { t } = useTranslation();
+  const { utcOffsetMinutes } = useViewerZone();
   return (
     <ol aria-label={label} className="flex flex-col gap-2" data-testid="timeline">
       {steps.map((s) => (
@@ -64,7 +66,7 @@ export function JourneyTimeline({ steps, label }: { steps: TimelineStepAnswer[];
             </span>
             <span className="text-muted-foreground">
               {t(`journeys:stepStatus.${s.status}`)}
-              {s.date ? ` · ${s.expected ? t("journeys:expectedOn", { date: formatDate(s.date) }) : formatDate(s.date)}` : ""}
+              {s.date ? ` · ${s.expected ? t("journeys:expectedOn", { date: formatDate(s.date, { utcOffsetMinutes }) }) : formatDate(s.date, { utcOffsetMinutes })}` : ""}
             </span>
           </span>
         </li>

@@ -4,6 +4,7 @@ import { PageTitle } from "~/components/page-title";
 import { Badge } from "~/components/ui/badge";
 import { loadPatientChats } from "~/lib/chats.server";
 import { relativeTime } from "~/lib/format";
+import { viewerUtcOffset } from "~/lib/profile.server";
 import { getLanguage } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { takeToasts } from "~/lib/toast.server";
@@ -16,8 +17,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const chats = await loadPatientChats(context);
   const locale = getLanguage(context);
   const now = new Date();
+  const utcOffsetMinutes = await viewerUtcOffset(context);
   return {
-    chats: chats.map((c) => ({ id: c.id, category: c.category, unreadCount: c.unreadCount, when: c.lastMessageAt ? relativeTime(c.lastMessageAt, now, { locale }) : null })),
+    chats: chats.map((c) => ({ id: c.id, category: c.category, unreadCount: c.unreadCount, when: c.lastMessageAt ? relativeTime(c.lastMessageAt, now, { locale, utcOffsetMinutes }) : null })),
     toasts: takeToasts(context),
   };
 }

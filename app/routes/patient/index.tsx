@@ -7,6 +7,8 @@ import { formatCurrency, formatDate } from "~/lib/format";
 import { overviewLoader, type JourneySummary, type OverviewActions, type OverviewNext, type PanelData } from "~/lib/journeys.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useTranslation } from "~/lib/use-translation";
+import { useViewerZone } from "~/lib/use-viewer-zone";
+import { intakePaths } from "../../../api/contract/intake-rules.ts";
 import { CHATS_PATH, PAYMENT_DETAILS_PATH, START_JOURNEY_PATH, checkInPath, journeyPath } from "../../../api/contract/journey-rules.ts";
 
 export const handle = { title: "common:pages.patientOverview", i18n: ["journeys"] } satisfies RouteHandle;
@@ -71,6 +73,7 @@ function Panel<T>({ title, testId, data, children }: { title: string; testId: st
 
 function Actions({ actions }: { actions: OverviewActions }) {
   const { t } = useTranslation();
+  const { utcOffsetMinutes } = useViewerZone();
   const items = actions.actions;
   return (
     <div className="flex flex-col gap-3">
@@ -93,7 +96,7 @@ function Actions({ actions }: { actions: OverviewActions }) {
                 </>
               ) : (
                 <>
-                  {a.dueAt ? t("journeys:actions.checkInDueOn", { date: formatDate(a.dueAt) }) : t("journeys:actions.checkInDue")}{" "}
+                  {a.dueAt ? t("journeys:actions.checkInDueOn", { date: formatDate(a.dueAt, { utcOffsetMinutes }) }) : t("journeys:actions.checkInDue")}{" "}
                   <Link to={checkInPath(a.checkInId)}>{t("journeys:actions.answerCheckIn")}</Link>
                 </>
               )}
@@ -111,7 +114,7 @@ function Actions({ actions }: { actions: OverviewActions }) {
             {actions.checkIns.map((c) => (
               <li key={c.id}>
                 <Link to={checkInPath(c.id)}>
-                  {t("journeys:actions.checkInItem", { kind: c.sectionType ? t(`journeys:kind.${c.sectionType}`) : t("journeys:actions.checkIn"), date: formatDate(c.requestedAt) })}
+                  {t("journeys:actions.checkInItem", { kind: c.sectionType ? t(`journeys:kind.${c.sectionType}`) : t("journeys:actions.checkIn"), date: formatDate(c.requestedAt, { utcOffsetMinutes }) })}
                 </Link>
                 {c.overdue ? <span className="text-error"> {t("journeys:actions.overdue")}</span> : null}
               </li>
@@ -119,12 +122,37 @@ function Actions({ actions }: { actions: OverviewActions }) {
           </ul>
         </div>
       ) : null}
+      {actions.identification ? <Identification pictures={actions.identification} /> : null}
+    </div>
+  );
+}
+
+/** The identification pictures of the latest intake (issue 15): what the provider sees on the review. */
+function Identification({ pictures }: { pictures: NonNullable<OverviewActions["identification"]> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-2" data-testid="identification">
+      <h3 className="text-sm font-semibold">{t("journeys:identification.title")}</h3>
+      <ul className="flex flex-wrap gap-3">
+        {(["idPhoto", "selfie"] as const).map((key) => {
+          const id = pictures[key];
+          return (
+            <li key={key} className="flex w-32 flex-col gap-1 text-xs">
+              {id ? (
+                <img src={intakePaths.image(pictures.journeyId, id)} alt={t(`journeys:identification.${key}`)} className="h-24 w-32 rounded-md border object-cover" loading="lazy" />
+              ) : null}
+              <span>{id ? t(`journeys:identification.${key}`) : t(`journeys:identification.${key}Missing`)}</span>
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }
 
 function Next({ next }: { next: OverviewNext }) {
   const { t, i18n } = useTranslation();
+  const { utcOffsetMinutes } = useViewerZone();
   const { nextCharge, nextShipment } = next;
   return (
     <dl className="grid gap-3 sm:grid-cols-2">
@@ -134,7 +162,7 @@ function Next({ next }: { next: OverviewNext }) {
           {nextCharge
             ? t("journeys:nextPanel.chargeOn", {
                 amount: formatCurrency(nextCharge.amountCents, { fromCents: true, cents: true, currency: nextCharge.currency, locale: i18n.language }),
-                date: formatDate(nextCharge.at),
+                date: formatDate(nextCharge.at, { utcOffsetMinutes }),
               })
             : t("journeys:nextPanel.noCharge")}
           {nextCharge?.journeyId ? (
@@ -149,7 +177,7 @@ function Next({ next }: { next: OverviewNext }) {
         <dt className="text-xs font-medium text-muted-foreground">{t("journeys:nextPanel.shipment")}</dt>
         <dd className="text-sm">
           {nextShipment
-            ? t(`journeys:nextPanel.shipment_${nextShipment.kind}`, { date: nextShipment.at ? formatDate(nextShipment.at) : "—", order: nextShipment.orderNumber ?? "" })
+            ? t(`journeys:nextPanel.shipment_${nextShipment.kind}`, { date: nextShipment.at ? formatDate(nextShipment.at, { utcOffsetMinutes }) : "—", order: nextShipment.orderNumber ?? "" })
             : t("journeys:nextPanel.noShipment")}
           {nextShipment?.trackingUrl ? (
             <>

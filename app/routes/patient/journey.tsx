@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/journey";
 import { JourneyStateBadge, JourneyTimeline, NextStep, ReviewClock, useJourneyKind } from "~/components/journeys/journey-ui";
 import { PageTitle } from "~/components/page-title";
@@ -7,8 +7,11 @@ import { Alert } from "~/components/ui/alert";
 import { OrdersTable } from "~/components/orders-table";
 import { formatCurrency, formatDate } from "~/lib/format";
 import { journeyLoader } from "~/lib/journeys.server";
+import { cancelIntakeAction } from "~/lib/intake.server";
+import { FormErrors, SubmitButton } from "~/components/form-field";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useTranslation } from "~/lib/use-translation";
+import { useViewerZone } from "~/lib/use-viewer-zone";
 import { ServiceSection, patientSubscriptionLabel, type SubscriptionStatus } from "../../../api/contract/enums.ts";
 import { intakePath } from "../../../api/contract/journey-rules.ts";
 
@@ -16,6 +19,11 @@ export const handle = { title: "common:pages.patientJourney", i18n: ["journeys",
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return journeyLoader(context, params.id);
+}
+
+/** "Cancel this intake" (an intake in progress only). */
+export function action({ request, params, context }: Route.ActionArgs) {
+  return cancelIntakeAction(request, context, params.id);
 }
 
 /** The denial text of a refused journey: its code's text when we know it, else spec §8's 'Intake denied: …'. */
@@ -26,6 +34,10 @@ export default function PatientJourney({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const kind = useJourneyKind();
   const { journey, treatments, orders, now } = loaderData;
+  const { utcOffsetMinutes } = useViewerZone();
+  const when = (iso: string) => formatDate(iso, { utcOffsetMinutes });
+  const result = useActionData<{ errors: Record<string, string[]> }>();
+  const cancelling = useNavigation().formData?.get("intent") === "cancelIntake";
   const money = (cents: number, currency = "usd") => formatCurrency(cents, { fromCents: true, cents: true, currency, locale: i18n.language });
   return (
     <div className="flex flex-col gap-6">
@@ -41,9 +53,25 @@ export default function PatientJourney({ loaderData }: Route.ComponentProps) {
         <Alert variant="error" live="none" title={t(DENIAL_KEYS[journey.denialCode ?? ""] ?? "journeys:denial.notEligible")} data-testid="journey-denied" />
       ) : null}
       {journey.state === "intake" ? (
-        <p>
-          <Link to={intakePath(journey.id)}>{t("journeys:continueIntake")}</Link>
-        </p>
+        <div className="flex flex-col gap-3">
+          <p>
+            <Link to={intakePath(journey.id)}>{t("journeys:continueIntake")}</Link>
+          </p>
+          <FormErrors errors={result?.errors[""]} />
+          {/* The confirmation is a disclosure: it opens by keyboard or touch without any script. */}
+          <details className="rounded-md border border-border p-3 text-sm" data-testid="cancel-intake">
+            <summary className="cursor-pointer font-medium">{t("journeys:cancelIntake.summary")}</summary>
+            <div className="mt-3 flex flex-col gap-3">
+              <p>{t("journeys:cancelIntake.explain")}</p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="cancelIntake" />
+                <SubmitButton variant="destructive" pending={cancelling}>
+                  {t("journeys:cancelIntake.confirm")}
+                </SubmitButton>
+              </Form>
+            </div>
+          </details>
+        </div>
       ) : null}
       <div className="flex flex-col gap-2">
         {journey.currentStep ? (
@@ -74,8 +102,8 @@ export default function PatientJourney({ loaderData }: Route.ComponentProps) {
                 items={[
                   [t("journeys:treatment.product"), x.productName],
                   [t("journeys:treatment.state"), t(`journeys:treatmentState.${x.displayedState}`)],
-                  [t("journeys:treatment.requested"), formatDate(x.createdAt)],
-                  [t("journeys:treatment.reviewed"), x.reviewedAt ? formatDate(x.reviewedAt) : null],
+                  [t("journeys:treatment.requested"), when(x.createdAt)],
+                  [t("journeys:treatment.reviewed"), x.reviewedAt ? when(x.reviewedAt) : null],
                   [t("journeys:treatment.provider"), x.provider?.fullName ?? null],
                 ]}
               />
@@ -86,9 +114,9 @@ export default function PatientJourney({ loaderData }: Route.ComponentProps) {
                     items={[
                       [t("journeys:subscription.status"), t(`journeys:subscription.label.${patientSubscriptionLabel(x.subscription.status as SubscriptionStatus, x.subscription.pendingCancellation)}`)],
                       [t("journeys:subscription.plan"), t("journeys:subscription.months", { count: x.subscription.cycleMonths })],
-                      [t("journeys:subscription.nextCharge"), x.subscription.nextChargeAt ? formatDate(x.subscription.nextChargeAt) : null],
-                      [t("journeys:subscription.lastShipment"), x.subscription.lastShipmentAt ? formatDate(x.subscription.lastShipmentAt) : null],
-                      [t("journeys:subscription.ends"), x.subscription.endsAt ? formatDate(x.subscription.endsAt) : null],
+                      [t("journeys:subscription.nextCharge"), x.subscription.nextChargeAt ? when(x.subscription.nextChargeAt) : null],
+                      [t("journeys:subscription.lastShipment"), x.subscription.lastShipmentAt ? when(x.subscription.lastShipmentAt) : null],
+                      [t("journeys:subscription.ends"), x.subscription.endsAt ? when(x.subscription.endsAt) : null],
                     ]}
                   />
                   <ul className="flex flex-col gap-1 text-sm">
@@ -126,7 +154,7 @@ export default function PatientJourney({ loaderData }: Route.ComponentProps) {
               newTab: t("journeys:newTab"),
             }}
             statusLabel={(status) => t(`journeys:orderStatus.${status}`)}
-            date={(iso) => formatDate(iso)}
+            date={when}
             money={money}
           />
         )}
