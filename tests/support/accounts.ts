@@ -19,7 +19,7 @@ export type DemoUser = keyof typeof DEMO;
 export const DEMO_USERS = Object.keys(DEMO) as DemoUser[];
 
 /** How many test patients the suites' app instances seed (SEED_TEST_ACCOUNTS). */
-export const TEST_ACCOUNTS = 50;
+export const TEST_ACCOUNTS = 62;
 
 /**
  * Test patient number `slot` (1…TEST_ACCOUNTS), password PASSWORD. Each slot belongs to one test; the table
@@ -28,8 +28,9 @@ export const TEST_ACCOUNTS = 50;
  *   20–29  tests/e2e/patient-account.spec.ts and tests/web/patient-account*.test.ts
  *   30–33  the patient record (tests/web/patient-record.test.ts 30–31, tests/e2e/patient-record.spec.ts 32–33)
  *   34–35  check-ins (tests/web/check-ins.test.ts 34, tests/e2e/check-ins.spec.ts 35)
- *   36–37  cancelling an intake (tests/web/intake.test.ts)   38–40  free
+ *   36–40  free
  *   41–50  the medical intake (tests/web/intake.test.ts 41–44, tests/e2e/intake.spec.ts 45–47)
+ *   61–62  cancelling an intake (tests/web/intake.test.ts)
  */
 export const testPatient = (slot: number) => {
   if (slot < 1 || slot > TEST_ACCOUNTS) throw new Error(`test patient slot ${slot} is outside 1…${TEST_ACCOUNTS}`);

@@ -187,8 +187,8 @@ describe("in Spanish", () => {
 
 describe("cancelling an intake in progress (no JavaScript)", () => {
   for (const [slot, language, texts] of [
-    [36, "en-US", { start: "Start Haircare", cancel: "Yes, cancel the intake", toast: "Your intake has been cancelled. You can start this journey again at any time.", state: "Cancelled" }],
-    [37, "es-US", { start: "Comenzar: Cuidado del cabello", cancel: "Sí, cancelar el cuestionario", toast: "Su cuestionario se ha cancelado. Puede volver a empezar este programa cuando quiera.", state: "Cancelado" }],
+    [61, "en-US", { start: "Start Haircare", cancel: "Yes, cancel the intake", toast: "Your intake has been cancelled. You can start this journey again at any time.", state: "Cancelled" }],
+    [62, "es-US", { start: "Comenzar: Cuidado del cabello", cancel: "Sí, cancelar el cuestionario", toast: "Su cuestionario se ha cancelado. Puede volver a empezar este programa cuando quiera.", state: "Cancelado" }],
   ] as const) {
     it(`the journey page's disclosure confirms it; the journeys list shows it cancelled (${language})`, async () => {
       const client = await signedIn(slot, language);
