@@ -23,6 +23,7 @@ import { createLoadContext } from "./app/lib/request-context.server.ts";
 import { ServerTiming } from "./app/lib/server-timing.server.ts";
 import { securityHeaders } from "./app/lib/security-headers.server.ts";
 import { readiness } from "./app/lib/health.server.ts";
+import { routePartitions } from "./app/lib/route-partitions.server.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** The built app (react-router.config.ts buildDirectory; BUILD_DIR lets parallel runs build side by side). */
@@ -118,7 +119,12 @@ async function main() {
     const publicFiles = express.static(client, { maxAge: "1h", index: false });
     app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
     const build = (await import(path.join(root, buildDir, "server/index.js"))) as ServerBuild;
-    app.use(noStore, createRequestHandler({ build, getLoadContext, mode: config.production ? "production" : "test" }));
+    // One request handler per first segment of the address, each matching only the routes that address can reach
+    // (app/lib/route-partitions.server.ts): React Router's per-request work grows with the routes it is given.
+    const partitions = routePartitions(build);
+    const mode = config.production ? "production" : "test";
+    const handlers = new Map(partitions.builds.map((b) => [b, createRequestHandler({ build: b, getLoadContext, mode })]));
+    app.use(noStore, (req, res, next) => handlers.get(partitions.buildFor(req.originalUrl))!(req, res, next));
   }
 
   // Express's own last handler shows the error's stack (absolute paths included) outside NODE_ENV=production:
