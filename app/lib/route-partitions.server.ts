@@ -1,14 +1,15 @@
 /**
- * The server build split by the first segment of the address (issue 11 part 4: server-rendering speed).
+ * The server build split by the first segments of the address (issue 11 part 4: server-rendering speed).
  *
  * React Router matches a request against every branch of the route table, several times per document request
  * (the request handler, the static handler's query, the partial manifest of `<Scripts>` for each parent path), and
  * `<ServerRouter>` rebuilds its route tree from the whole manifest on every render: all of it grows with the number
  * of routes (about 120), not with the page. A request for `/staff/tasks` can only match a route whose path starts
  * with `staff/`, one whose first segment is dynamic or a splat (the not-found page), or — for the partial manifest's
- * parent path `/` — the root index. So each first segment gets its own copy of the build holding only those routes
- * (and their layouts); the request handler made from it matches exactly what the whole table would, against a few
- * branches instead of all of them.
+ * parent path `/` — the root index; one for `/staff/tasks/…` only those under `staff/tasks/`, `staff/:x`, `staff` and
+ * those. So each address prefix (its first two segments) gets its own copy of the build holding only the routes
+ * that can match it or one of its parent paths (and their layouts); the request handler made from it matches
+ * exactly what the whole table would, against a few branches instead of all of them.
  *
  * Anything this cannot reason about goes to the whole build: the route-discovery manifest requests (they ask for
  * any path), an address with an escape (`%`), and one whose path the URL parser rewrites (dot segments, double
@@ -19,12 +20,22 @@ import type { ServerBuild } from "react-router";
 
 type ServerRoutes = ServerBuild["routes"];
 
-/** The key of a route's full path: its first segment in lower case, "" for the root index, null when it is dynamic. */
-function keyOfPath(fullPath: string): string | null {
-  const first = fullPath.split("/").find((s) => s !== "");
-  if (first === undefined) return "";
-  if (/[:*?]/.test(first) || first.startsWith("(")) return null;
-  return first.toLowerCase();
+/** How many leading segments of the address choose the partition (`/staff/tasks`: "staff/tasks"). */
+const DEPTH = 2;
+
+/**
+ * A route's signature: its path's first static segments (lower case, at most DEPTH), up to its first dynamic,
+ * optional or splat segment. It can match an address — or a parent path of it — only when its signature is a
+ * prefix of the address's first DEPTH segments: "" (the root index, the not-found splat) always, "staff" for
+ * `/staff` and `/staff/:x`, "staff/tasks" for everything under `/staff/tasks`.
+ */
+function signature(fullPath: string): string {
+  const out: string[] = [];
+  for (const segment of fullPath.split("/").filter(Boolean)) {
+    if (out.length === DEPTH || /[:*?]/.test(segment) || segment.startsWith("(")) break;
+    out.push(segment.toLowerCase());
+  }
+  return out.join("/");
 }
 
 function fullPaths(routes: ServerRoutes): Map<string, string> {
@@ -51,27 +62,31 @@ function subBuild(build: ServerBuild, ids: Set<string>): ServerBuild {
 }
 
 export type RoutePartitions = {
-  /** The build that serves this address: a partition, or the whole build. */
+  /** The build that serves this address (`req.originalUrl`): a partition, or the whole build. */
   buildFor(url: string): ServerBuild;
   /** Every distinct build (the partitions and the whole one), to make one request handler each up front. */
   builds: ServerBuild[];
 };
 
-const SIMPLE_PATH = /^\/(?:([A-Za-z0-9_-]+)(?:\/[A-Za-z0-9_.:@~!$&'()*+,;=-]*)*)?$/;
+/** Addresses the URL parser leaves as they are and React Router does not decode: no escapes, no odd characters. */
+const PLAIN_PATH = /^\/[A-Za-z0-9_.:@~!$&'()*+,;=/-]*$/;
+
+const prefixes = (key: string) => {
+  const parts = key ? key.split("/") : [];
+  return parts.map((_, i) => parts.slice(0, parts.length - i).join("/")).concat(""); // longest first
+};
 
 export function routePartitions(build: ServerBuild): RoutePartitions {
   // Under a basename the first segment is the basename's: nothing to split on.
   if (build.basename && build.basename !== "/") return { builds: [build], buildFor: () => build };
   const routes = build.routes;
   const paths = fullPaths(routes);
-  // Leaf-like routes (a path or an index) by key; layouts come in with their children.
-  const byKey = new Map<string, string[]>();
-  const everywhere: string[] = [];
+  // Routes that can match (a path or an index) by signature; layouts come in with their children.
+  const bySignature = new Map<string, string[]>();
   for (const [id, route] of Object.entries(routes)) {
     if (!route || (route.path === undefined && !route.index)) continue;
-    const key = keyOfPath(paths.get(id)!);
-    if (key === null || key === "") everywhere.push(id);
-    else byKey.set(key, [...(byKey.get(key) ?? []), id]);
+    const sig = signature(paths.get(id)!);
+    bySignature.set(sig, [...(bySignature.get(sig) ?? []), id]);
   }
   const withAncestors = (ids: string[]) => {
     const all = new Set<string>();
@@ -80,25 +95,28 @@ export function routePartitions(build: ServerBuild): RoutePartitions {
     }
     return all;
   };
+  // One partition per prefix of a signature: the routes whose signature is a prefix of it.
+  const keys = new Set([...bySignature.keys()].flatMap(prefixes));
   const partitions = new Map<string, ServerBuild>();
-  for (const [key, ids] of byKey) partitions.set(key, subBuild(build, withAncestors([...ids, ...everywhere])));
-  const rest = subBuild(build, withAncestors(everywhere));
+  for (const key of keys) partitions.set(key, subBuild(build, withAncestors(prefixes(key).flatMap((p) => bySignature.get(p) ?? []))));
   const manifestPath = build.routeDiscovery?.manifestPath ?? "/__manifest";
 
   return {
-    builds: [build, rest, ...partitions.values()],
+    builds: [build, ...partitions.values()],
     buildFor(url: string) {
       const end = url.search(/[?#]/);
       let pathname = end < 0 ? url : url.slice(0, end);
       if (pathname === manifestPath) return build;
-      if (pathname === "/_root.data") return rest;
-      if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
-      // Only addresses the URL parser leaves as they are (no escapes, dot segments or doubled slashes).
-      const match = SIMPLE_PATH.exec(pathname);
-      if (!match || /\/\.\.?(?:\/|$)/.test(pathname)) return build;
-      const key = match[1]?.toLowerCase();
-      if (key === undefined) return rest;
-      return partitions.get(key) ?? rest;
+      if (pathname === "/_root.data") pathname = "/";
+      else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
+      if (!PLAIN_PATH.test(pathname) || pathname.includes("//") || /\/\.\.?(?:\/|$)/.test(pathname)) return build;
+      // The address's first DEPTH segments; the longest prefix of them that names a partition.
+      const key = pathname.split("/").filter(Boolean).slice(0, DEPTH).join("/").toLowerCase();
+      for (const prefix of prefixes(key)) {
+        const partition = partitions.get(prefix);
+        if (partition) return partition;
+      }
+      return build;
     },
   };
 }

@@ -81,6 +81,8 @@ const ODD = [
   "/staff/", "/staff.data", "/patient/account/profile/", "/nowhere", "/nowhere/else", "/staff/../login",
   "/staff/%2e%2e/login", "/%73taff/tasks", "//staff/tasks", "/staff//tasks", "/staff/tasks/..", "/staff\\..\\login",
   "/__manifest?paths=/staff/tasks", "/favicon.ico", "/patient/journeys/1/intake/images/2", "/api/v1/avatars/a.png",
+  "/staff/nothing", "/staff/nothing/else", "/patient/zzz/1", "/manager/PATIENTS/4/Visits", "/staff/patients.data",
+  "/staff/messages/5/chat", "/staff/messages/5/chat/medical/9", "/provider/charts/3", "/resources/tasks/users",
 ];
 
 describe("route partitions", () => {
@@ -94,6 +96,7 @@ describe("route partitions", () => {
     expect(all).toBeGreaterThan(100);
     for (const url of ["/login", "/patient", "/patient/account/profile", "/staff/tasks"]) expect(sizes(url), url).toBeLessThan(all / 2);
     expect(sizes("/login")).toBeLessThan(10);
+    expect(sizes("/staff/tasks")).toBeLessThan(15);
     expect(partitions.buildFor("/__manifest?p=/staff/tasks")).toBe(build);
   });
 
