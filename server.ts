@@ -23,6 +23,7 @@ import { createLoadContext } from "./app/lib/request-context.server.ts";
 import { ServerTiming } from "./app/lib/server-timing.server.ts";
 import { securityHeaders } from "./app/lib/security-headers.server.ts";
 import { readiness } from "./app/lib/health.server.ts";
+import { routePartitions } from "./app/lib/route-partitions.server.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** The built app (react-router.config.ts buildDirectory; BUILD_DIR lets parallel runs build side by side). */
@@ -43,6 +44,21 @@ const DEMO_LOGINS = [
 const singleValued = new Set(
   [...Object.keys(securityHeaders({ nonce: "", production: true, development: false })), "Cache-Control"].map((h) => h.toLowerCase()),
 );
+
+/**
+ * A fresh CSP nonce (16 random bytes, base64) per response, cut from a pool of random bytes drawn 4 KB at a time:
+ * the same randomness as one randomBytes(16) per request, without a call into OpenSSL for each (issue 11).
+ */
+let noncePool = Buffer.alloc(0);
+let nonceAt = 0;
+function nextNonce(): string {
+  if (nonceAt + 16 > noncePool.length) {
+    noncePool = randomBytes(16 * 256);
+    nonceAt = 0;
+  }
+  nonceAt += 16;
+  return noncePool.toString("base64", nonceAt - 16, nonceAt);
+}
 
 async function main() {
   let config;
@@ -78,7 +94,7 @@ async function main() {
   });
 
   app.use((_req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = nextNonce();
     res.locals.cspNonce = nonce;
     res.set(securityHeaders({ nonce, production: config.production, development: config.development }));
     // React Router's adapter appends a route's headers (res.append): a route that sets one of these itself (a
@@ -118,7 +134,12 @@ async function main() {
     const publicFiles = express.static(client, { maxAge: "1h", index: false });
     app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
     const build = (await import(path.join(root, buildDir, "server/index.js"))) as ServerBuild;
-    app.use(noStore, createRequestHandler({ build, getLoadContext, mode: config.production ? "production" : "test" }));
+    // One request handler per first segment of the address, each matching only the routes that address can reach
+    // (app/lib/route-partitions.server.ts): React Router's per-request work grows with the routes it is given.
+    const partitions = routePartitions(build);
+    const mode = config.production ? "production" : "test";
+    const handlers = new Map(partitions.builds.map((b) => [b, createRequestHandler({ build: b, getLoadContext, mode })]));
+    app.use(noStore, (req, res, next) => handlers.get(partitions.buildFor(req.originalUrl))!(req, res, next));
   }
 
   // Express's own last handler shows the error's stack (absolute paths included) outside NODE_ENV=production:

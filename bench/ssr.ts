@@ -427,7 +427,8 @@ export async function runSsrBench(): Promise<SsrResult[]> {
 
     if (env.BENCH_SSR_BASELINE_BUILD) {
       const basePort = FIRST_PORT ? FIRST_PORT + 3 : await freePort();
-      const baseline = start("baseline web server", ["--import", "tsx", "server.ts"], {
+      // BENCH_SSR_BASELINE_SERVER=<file at the top of the checkout>: the baseline's server.ts too (a change to it).
+      const baseline = start("baseline web server", ["--import", "tsx", env.BENCH_SSR_BASELINE_SERVER ?? "server.ts"], {
         NODE_ENV: "production",
         PORT: String(basePort),
         HOST: "127.0.0.1",

@@ -40,6 +40,14 @@ function lookup(table: Table, path: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
+const pluralRulesByLocale = new Map<string, Intl.PluralRules>();
+/** `locale` is one of the bundled tables' (tableFor): one Intl.PluralRules each, made once. */
+function pluralRules(locale: string): Intl.PluralRules {
+  let rules = pluralRulesByLocale.get(locale);
+  if (!rules) pluralRulesByLocale.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules;
+}
+
 /** Translate `key` (with i18next-style `_one`/`_many`/`_other` plural suffixes when `count` is given). */
 function text(key: string, options: TextOptions, count?: number): string {
   if (options.t) {
@@ -48,7 +56,7 @@ function text(key: string, options: TextOptions, count?: number): string {
   const { table, locale } = tableFor(options.locale);
   let template: string | undefined;
   if (count !== undefined) {
-    const category = new Intl.PluralRules(locale).select(count);
+    const category = pluralRules(locale).select(count);
     template = lookup(table, `${key}_${category}`) ?? lookup(table, `${key}_other`);
   } else {
     template = lookup(table, key);
@@ -76,12 +84,21 @@ export interface CurrencyOptions {
 export function formatCurrency(value: number, options: CurrencyOptions = {}): string {
   const { cents = false, fromCents = false, currency = "usd", locale = "en-US" } = options;
   const amount = fromCents ? value / 100 : value;
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: cents ? 2 : 0,
-    maximumFractionDigits: cents ? 2 : 0,
-  }).format(amount);
+  return currencyFormatter(locale, currency.toUpperCase(), cents).format(amount);
+}
+
+/** One Intl.NumberFormat per (locale, currency, decimals), made once: building one costs more than formatting. */
+const currencyFormatters = new Map<string, Intl.NumberFormat>();
+function currencyFormatter(locale: string, currency: string, cents: boolean): Intl.NumberFormat {
+  const key = `${locale}\u0000${currency}\u0000${cents}`;
+  let formatter = currencyFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: cents ? 2 : 0 });
+    // Locales and currencies come from the code and the contract's enums; the bound only guards against surprises.
+    if (currencyFormatters.size >= 64) currencyFormatters.clear();
+    currencyFormatters.set(key, formatter);
+  }
+  return formatter;
 }
 
 /* ------------------------------------------------------------------------------------------------ */

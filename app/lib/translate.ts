@@ -69,14 +69,28 @@ function buildTranslator(language: string, resources: ResourceLanguage, defaultN
     const at = key.indexOf(":");
     const ns = at > 0 ? key.slice(0, at) : (options?.ns ?? fixedNs);
     const path = at > 0 ? key.slice(at + 1) : key;
-    const tree = resources[ns];
     const count = options?.count;
     const candidates = typeof count === "number" ? [...(count === 0 ? [`${path}_zero`] : []), `${path}_${rules.select(count)}`, path] : [path];
     for (const candidate of candidates) {
-      const found = lookup(tree, candidate);
-      if (typeof found === "string") return interpolate(found, options);
+      const found = find(ns, candidate);
+      if (found !== undefined) return interpolate(found, options);
     }
     return path;
+  };
+  // What each (namespace, key) resolves to, looked up once: the resources never change, and a page asks for the
+  // same few hundred keys on every render (splitting and joining the key's parts was measurable, issue 11).
+  const found = new Map<string, string | null>();
+  const find = (ns: string, key: string): string | undefined => {
+    const memoKey = `${ns}\u0000${key}`;
+    let value = found.get(memoKey);
+    if (value === undefined) {
+      const result = lookup(resources[ns], key);
+      value = typeof result === "string" ? result : null;
+      // Keys come from the code (a few thousand); the bound only guards against keys built from data.
+      if (found.size >= 20_000) found.clear();
+      found.set(memoKey, value);
+    }
+    return value ?? undefined;
   };
   const cache = new Map<string, TFunction>();
   const getFixedT = (ns: string = defaultNs): TFunction => {

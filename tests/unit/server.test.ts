@@ -57,6 +57,16 @@ describe("server.ts", () => {
       expect(await health.json()).toEqual({ status: "unavailable", upstream: "down" });
       const page = await fetch(`http://127.0.0.1:${port}/privacy-policy`);
       expect(page.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+'/);
+      // A nonce of 16 random bytes per response (drawn from a pool), the same in the header and the page's scripts.
+      const nonces = new Set<string>();
+      for (let i = 0; i < 20; i += 1) {
+        const answer = await fetch(`http://127.0.0.1:${port}/privacy-policy`);
+        const nonce = /'nonce-([^']+)'/.exec(answer.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+        expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+        expect(await answer.text()).toContain(`nonce="${nonce}"`);
+        nonces.add(nonce);
+      }
+      expect(nonces.size).toBe(20);
       expect(page.headers.get("referrer-policy")).toBe("no-referrer");
       expect(page.headers.get("cache-control")).toBe("no-store");
       // Outside production too, a missing asset or an encoded traversal is a plain 404: no stack, no paths.

@@ -16,7 +16,7 @@ let server: Server;
 let base: string;
 let connections = 0;
 /** What the test server answers next: contract-shaped JSON, a redirect, or a status no Response can carry. */
-let answer: "json" | "redirect" | "odd" = "json";
+let answer: "json" | "redirect" | "odd" | "bom" = "json";
 const seen: { method: string; url: string; headers: IncomingMessage["headers"]; body: string }[] = [];
 
 beforeAll(async () => {
@@ -27,6 +27,15 @@ beforeAll(async () => {
       seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
       if (answer === "odd") {
         res.writeHead(600, { "Content-Type": "application/json" }).end("{}");
+        return;
+      }
+      if (answer === "bom") {
+        // UTF-8 with a byte order mark, in two chunks that split a character: decoded as Response.text() would.
+        const bytes = Buffer.from("\uFEFF" + JSON.stringify({ code: "ok", message: "Listo — ñandú", data: { password: true, totp: false, recoveryCodesLeft: 0 } }));
+        const cut = bytes.indexOf(Buffer.from("ñ")) + 1;
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.write(bytes.subarray(0, cut));
+        setTimeout(() => res.end(bytes.subarray(cut)), 5);
         return;
       }
       if (answer === "redirect") {
@@ -96,6 +105,14 @@ describe("the upstream transport", () => {
     expect(seen[1].headers).toMatchObject({ "content-type": "application/json", "x-csrf-token": "csrf-token" });
     // The upstream's Set-Cookie is kept in the web session, as before.
     expect(session.upstreamCookies).toMatchObject({ th_session: "fresh" });
+  });
+
+  it("reads the answer's text as fetch would: UTF-8, a byte order mark dropped, characters split across chunks", async () => {
+    const { upstream } = await client(base);
+    answer = "bom";
+    const result = await upstream.call("GET /api/v1/users/get-auth-methods");
+    expect(result.message).toBe("Listo — ñandú");
+    expect(result.data.password).toBe(true);
   });
 
   it("does not follow a redirect: it is a failed call", async () => {
