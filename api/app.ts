@@ -28,6 +28,7 @@ import { globalSearchRoutes } from "./routes/global-search.ts";
 import { patientAccessRoutes } from "./routes/patient-access.ts";
 import { checkInsRoutes } from "./routes/check-ins.ts";
 import { intakeRoutes } from "./routes/intake.ts";
+import { progressRoutes } from "./routes/progress.ts";
 
 export type CreateApiOptions = { config: ApiConfig; database: Database; logger: Logger };
 
@@ -77,6 +78,7 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(treatmentsRoutes());
   app.use(treatmentReviewRoutes());
   app.use(journeysRoutes()); // before patientsRoutes: /api/v1/patient/journeys is not a patient id
+  app.use(progressRoutes()); // before patientsRoutes: /api/v1/patient/progress is not a patient id
   app.use(patientsRoutes());
   app.use(clinicalReviewRoutes()); // before chatsRoutes: /api/v1/chats/messages is not a chat id
   app.use(chatsRoutes());

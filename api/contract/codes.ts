@@ -199,6 +199,8 @@ export const API_MESSAGES = {
   "checkIns.alreadyAnswered": "This check-in has already been answered.",
   "checkIns.alreadyReviewed": "This check-in has already been reviewed. Request a new one instead.",
   "checkIns.notAnswered": "This check-in has not been answered yet. It can be reviewed once the patient answers.",
+  // Progress (issue 18; api/routes/progress.ts).
+  "progress.weightLogged": "Your weight has been saved.",
   // Journeys and the medical intake (api/routes/intake.ts; rules api/domain/intake/).
   "journeys.started": "Your intake has started.",
   "journeys.resumed": "Welcome back: your intake continues where you left it.",

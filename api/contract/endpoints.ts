@@ -21,6 +21,7 @@ import * as reviewQueues from "./review-queues.ts";
 import * as checkIns from "./check-ins.ts";
 import * as journeys from "./journeys.ts";
 import * as intake from "./intake.ts";
+import * as progress from "./progress.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -263,6 +264,10 @@ const table = {
   "GET /api/v1/patient/journeys": { data: journeys.journeysListSchema },
   "GET /api/v1/patient/journeys/:id": { data: journeys.journeyDetailSchema },
   "GET /api/v1/patient/journeys/:id/progress": { data: journeys.journeyProgressSchema },
+  // Progress (api/contract/progress.ts).
+  "GET /api/v1/patient/progress": { data: progress.progressSchema },
+  "POST /api/v1/patient/progress/weights": { body: progress.logWeightRequestSchema, data: progress.progressSchema },
+  "GET /api/v1/patient/:patientId/progress": { data: progress.progressSchema },
   "GET /api/v1/patient/overview/actions": { data: journeys.overviewActionsSchema },
   "GET /api/v1/patient/overview/next": { data: journeys.overviewNextSchema },
   // Journeys and the medical intake (api/contract/intake.ts).

@@ -125,6 +125,8 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "prescriptions.notFound": "clinical:prescription.notFound",
   "prescriptions.notApproved": "clinical:prescription.notApproved",
   "messages.sent": "clinical:inform.sent",
+  // Progress (issue 18, api/routes/progress.ts): keys of the "progress" namespace.
+  "progress.weightLogged": "progress:messages.weightLogged",
   // Check-ins (api/routes/check-ins.ts): keys of the "checkIns" namespace.
   "checkIns.notFound": "checkIns:messages.notFound",
   "checkIns.requested": "checkIns:messages.requested",

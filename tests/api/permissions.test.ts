@@ -374,6 +374,9 @@ const samples: Record<EndpointKey, Sample> = {
   "GET /api/v1/patient/journeys": { ok: 200 },
   "GET /api/v1/patient/journeys/:id": { path: () => `/api/v1/patient/journeys/${journeyId}`, ok: 200 },
   "GET /api/v1/patient/journeys/:id/progress": { path: () => `/api/v1/patient/journeys/${journeyId}/progress`, ok: 200 },
+  "GET /api/v1/patient/progress": { ok: 200 },
+  "POST /api/v1/patient/progress/weights": { body: { weightLb: 180, measuredOn: "2026-01-15" }, ok: 200 },
+  "GET /api/v1/patient/:patientId/progress": { path: () => `/api/v1/patient/${recordPatientId}/progress`, ok: 200 },
   "GET /api/v1/patient/overview/actions": { ok: 200 },
   "GET /api/v1/patient/overview/next": { ok: 200 },
   // Journeys and the intake (api/routes/intake.ts): the demo patient's seeded weight-loss intake (in progress).

@@ -1,0 +1,48 @@
+/**
+ * Issue 18 in the browser, JavaScript on ("js") and off ("nojs"): a patient logs weights on /patient/progress (an
+ * out-of-range weight refused first, focus on the error summary with script), sees the chart and a milestone reached;
+ * the same page in Spanish. Test patients 38 (js) and 39 (nojs) log weights; 40 only reads (a refused form).
+ * The HTTP walk of every form: tests/web/patient-extras.test.ts; the pages and states: the axe sweep.
+ */
+import { expect, test } from "@playwright/test";
+import { hydrated, isNoJs, signInWith, testPatient } from "./support";
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000 - 12 * 3_600_000).toISOString().slice(0, 10);
+
+test("log weights, see the chart and a milestone", async ({ page }, testInfo) => {
+  await signInWith(page, testPatient(isNoJs(testInfo) ? 39 : 38), "/patient/progress");
+  await hydrated(page, testInfo);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My progress");
+  await page.getByLabel(/^Weight \(lb\)/).fill("30");
+  await page.getByRole("button", { name: "Save weight" }).click();
+  await expect(page.getByTestId("error-summary")).toBeVisible();
+  if (!isNoJs(testInfo)) await expect(page.getByTestId("error-summary")).toBeFocused();
+  await expect(page.getByLabel(/^Weight \(lb\)/)).toHaveAccessibleDescription(/Enter a weight between 50 and 1000 lb\./);
+
+  await page.getByLabel(/^Weight \(lb\)/).fill("197");
+  await page.getByLabel(/^Date weighed/).fill(daysAgo(21));
+  await page.getByRole("button", { name: "Save weight" }).click();
+  await expect(page.getByText("Your weight has been saved.")).toBeVisible();
+  await page.getByLabel(/^Weight \(lb\)/).fill("188");
+  await page.getByLabel(/^Date weighed/).fill(daysAgo(0));
+  await page.getByRole("button", { name: "Save weight" }).click();
+  await expect(page.getByTestId("weights").locator("tbody tr")).toHaveCount(2);
+
+  const chart = page.getByRole("img", { name: /^Weight from 197 lb on .* to 188 lb on / });
+  await expect(chart).toBeVisible();
+  await expect(chart).toHaveAccessibleDescription("Down 9 lb over 2 weigh-ins. The goal is 170 lb, 18 lb to go.");
+  await expect(page.getByTestId("milestones").locator("li[data-reached=yes]")).toHaveCount(1);
+  await expect(page.getByTestId("milestones").locator("li[data-reached=yes]")).toContainText("5 % lost (190 lb)");
+});
+
+test("the progress page in Spanish", async ({ browser }, testInfo) => {
+  const context = await browser.newContext({ locale: "es-US", extraHTTPHeaders: { "Accept-Language": "es-US" }, javaScriptEnabled: !isNoJs(testInfo) });
+  const page = await context.newPage();
+  await signInWith(page, testPatient(40), "/patient/progress");
+  await hydrated(page, testInfo);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi progreso");
+  await page.getByLabel(/^Peso \(lb\)/).fill("2000");
+  await page.getByRole("button", { name: "Guardar peso" }).click();
+  await expect(page.getByLabel(/^Peso \(lb\)/)).toHaveAccessibleDescription(/Ingrese un peso entre 50 y 1000 lb\./);
+  await context.close();
+});

@@ -1,0 +1,86 @@
+/**
+ * Issue 18 without JavaScript, as plain HTTP: the patient's progress (log a weight — out of range and future dates
+ * refused with their messages and what was typed kept — then the chart, the table, BMI and a milestone reached),
+ * the staff record's progress tab showing the same; Spanish. Test patients 36–37 (start 200 lb, goal 170 lb).
+ * The JavaScript journeys: tests/e2e/patient-extras.spec.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { as, WebClient } from "./client";
+import { testPatient } from "../support/accounts";
+
+const today = () => new Date(Date.now() - 12 * 3_600_000).toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+async function patientClient(slot: number, language?: "es-US"): Promise<WebClient> {
+  const client = new WebClient();
+  if (language) client.headers["Accept-Language"] = language;
+  await client.signIn(testPatient(slot).email);
+  return client;
+}
+
+async function patientId(client: WebClient, email: string): Promise<number> {
+  const response = await client.raw("GET", `/resources/tasks/users?kind=patient&search=${encodeURIComponent(email)}`, undefined, { Accept: "application/json" });
+  const found = ((await response.json()) as { items: { id: number; email: string | null }[] }).items.find((p) => p.email === email);
+  return found!.id;
+}
+
+describe("progress without JavaScript", () => {
+  it("log weights (bad input refused, typed values kept), then the chart, table, figures and a milestone", async () => {
+    const patient = await patientClient(36);
+    const empty = await patient.get("/patient/progress");
+    expect(empty.status).toBe(200);
+    expect(empty.h1).toBe("My progress");
+    expect(empty.text("[data-testid=progress-none]")).toContain("You have not logged a weight yet.");
+    expect(empty.$("[data-testid=weight-chart]")).toBeNull();
+    expect(empty.field("Date weighed").getAttribute("value")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // Out of range and in the future: the summary, each field's message, what was typed kept, nothing stored.
+    const refused = await patient.submit(empty, "[data-testid=weight-form]", { weightLb: "1200", measuredOn: daysAgo(-3) });
+    expect(refused.status).toBe(400);
+    expect(refused.$("[data-testid=error-summary]")).not.toBeNull();
+    expect(refused.fieldError("Weight (lb)")).toBe("Enter a weight between 50 and 1000 lb.");
+    expect(refused.fieldError("Date weighed")).toBe("The date can't be in the future.");
+    expect(refused.field("Weight (lb)").getAttribute("value")).toBe("1200");
+    expect(refused.$("[data-testid=weight-chart]")).toBeNull();
+
+    // Two weights: the second below 190 (5 % of the 200 lb start).
+    const first = await patient.submit(refused, "[data-testid=weight-form]", { weightLb: "198.2", measuredOn: daysAgo(14) });
+    expect(first.path).toBe("/patient/progress");
+    expect(first.toasts("success")).toEqual(["Your weight has been saved."]);
+    const page = await patient.submit(first, "[data-testid=weight-form]", { weightLb: "189.5", measuredOn: today() });
+    expect(page.toasts("success")).toEqual(["Your weight has been saved."]);
+    // The chart: an SVG with a title and a description, and the table beside it with the same readings.
+    const svg = page.$("svg[data-testid=weight-chart]")!;
+    expect(svg.getAttribute("role")).toBe("img");
+    expect(page.byId(svg.getAttribute("aria-labelledby")!)!.tagName.toLowerCase()).toBe("title");
+    expect(page.byId(svg.getAttribute("aria-describedby")!)!.textContent).toBe("Down 8.7 lb over 2 weigh-ins. The goal is 170 lb, 19.5 lb to go.");
+    expect(page.$$("[data-testid=weights] tbody tr").length).toBe(2);
+    expect(page.text("[data-figure=current] dd")).toBe("189.5 lb");
+    expect(page.text("[data-figure=lost] dd")).toBe("10.5 lb");
+    expect(page.text("[data-figure=bmiCurrent] dd")).toBe("28.8");
+    const reached = page.$$("[data-testid=milestones] li[data-reached=yes]").map((li) => li.textContent ?? "");
+    expect(reached).toHaveLength(1);
+    expect(reached[0]).toContain("5 % lost (190 lb)");
+    expect(page.$$("[data-testid=milestones] li").at(-1)!.textContent).toContain("Goal: 170 lb");
+  });
+
+  it("the staff record's progress tab shows the same", async () => {
+    const nurse = await as("nurse");
+    const id = await patientId(nurse, testPatient(36).email);
+    const tab = await nurse.get(`/staff/patients/${id}/progress`);
+    expect(tab.status).toBe(200);
+    expect(tab.$("svg[data-testid=weight-chart] title")).not.toBeNull();
+    expect(tab.$$("[data-testid=weights] tbody tr").length).toBe(2);
+    expect(tab.text("[data-figure=current] dd")).toBe("189.5 lb");
+    expect(tab.$$("[data-testid=milestones] li[data-reached=yes]")).toHaveLength(1);
+  });
+
+  it("in Spanish: the page, the form's messages", async () => {
+    const patient = await patientClient(37, "es-US");
+    const page = await patient.get("/patient/progress");
+    expect(page.h1).toBe("Mi progreso");
+    const refused = await patient.submit(page, "[data-testid=weight-form]", { weightLb: "20", measuredOn: "" });
+    expect(refused.fieldError("Peso (lb)")).toBe("Ingrese un peso entre 50 y 1000 lb.");
+    expect(refused.fieldError("Fecha del pesaje")).not.toBe("");
+  });
+});
