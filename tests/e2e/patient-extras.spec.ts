@@ -1,10 +1,11 @@
 /**
  * Issue 18 in the browser, JavaScript on ("js") and off ("nojs"): a patient logs weights on /patient/progress (an
  * out-of-range weight refused first, focus on the error summary with script), sees the chart and a milestone reached;
- * the same page in Spanish. Test patients 38 (js) and 39 (nojs) log weights; 40 only reads (a refused form).
+ * the same page in Spanish; uploads a lab result (a text file refused first) and downloads it. Test patients 38 (js) and 39 (nojs) log weights; 40 only reads (a refused form).
  * The HTTP walk of every form: tests/web/patient-extras.test.ts; the pages and states: the axe sweep.
  */
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { hydrated, isNoJs, signInWith, testPatient } from "./support";
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000 - 12 * 3_600_000).toISOString().slice(0, 10);
@@ -45,4 +46,26 @@ test("the progress page in Spanish", async ({ browser }, testInfo) => {
   await page.getByRole("button", { name: "Guardar peso" }).click();
   await expect(page.getByLabel(/^Peso \(lb\)/)).toHaveAccessibleDescription(/Ingrese un peso entre 50 y 1000 lb\./);
   await context.close();
+});
+
+test("upload a lab result and download it", async ({ page }, testInfo) => {
+  await signInWith(page, testPatient(isNoJs(testInfo) ? 39 : 38), "/patient/uploads");
+  await hydrated(page, testInfo);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Uploads");
+  await page.getByRole("radio", { name: "Lab results" }).check();
+  await page.getByLabel(/^File/).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByLabel(/^File/)).toHaveAccessibleDescription(/Upload a JPG, PNG, GIF or PDF file\./);
+
+  const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+  await page.getByRole("radio", { name: "Lab results" }).check();
+  await page.getByLabel(/^Title/).fill("Lipid panel");
+  await page.getByLabel(/^File/).setInputFiles({ name: "lipids.png", mimeType: "image/png", buffer: png });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("Your document has been uploaded. Your care team will review it.")).toBeVisible();
+  const section = page.getByRole("region", { name: "Lab results" });
+  await expect(section).toContainText("Lipid panel");
+  const download = page.waitForEvent("download");
+  await section.getByRole("link", { name: "Download Lipid panel" }).click();
+  expect((await download).suggestedFilename()).toBe("lipids.png");
 });

@@ -1,10 +1,13 @@
 /**
  * Issue 18 without JavaScript, as plain HTTP: the patient's progress (log a weight — out of range and future dates
  * refused with their messages and what was typed kept — then the chart, the table, BMI and a milestone reached),
- * the staff record's progress tab showing the same; Spanish. Test patients 36–37 (start 200 lb, goal 170 lb).
+ * the staff record's progress tab showing the same; Spanish. Uploads: a multipart post of a lab result (a wrong type
+ * and a missing file refused with their messages first), listed under its category, downloaded as an attachment;
+ * another patient's document is the not-found page. Test patients 36–37 (start 200 lb, goal 170 lb).
  * The JavaScript journeys: tests/e2e/patient-extras.spec.ts.
  */
 import { describe, expect, it } from "vitest";
+import sharp from "sharp";
 import { as, WebClient } from "./client";
 import { testPatient } from "../support/accounts";
 
@@ -82,5 +85,56 @@ describe("progress without JavaScript", () => {
     const refused = await patient.submit(page, "[data-testid=weight-form]", { weightLb: "20", measuredOn: "" });
     expect(refused.fieldError("Peso (lb)")).toBe("Ingrese un peso entre 50 y 1000 lb.");
     expect(refused.fieldError("Fecha del pesaje")).not.toBe("");
+  });
+});
+
+describe("uploads without JavaScript", () => {
+  const form = (category: string, file?: { bytes: Buffer; name: string; type: string }, title = "") => {
+    const f = new FormData();
+    f.append("category", category);
+    f.append("title", title);
+    f.append("file", file ? new Blob([new Uint8Array(file.bytes)], { type: file.type }) : new Blob([]), file?.name ?? "");
+    return f;
+  };
+
+  it("upload a lab result (bad files refused first), see it by category, download it; another patient cannot", async () => {
+    const patient = await patientClient(37);
+    const empty = await patient.get("/patient/uploads");
+    expect(empty.status).toBe(200);
+    expect(empty.h1).toBe("Uploads");
+    expect(empty.text("[data-testid=documents-none]")).toBe("No documents yet.");
+    const uploadForm = empty.$("[data-testid=upload-form]")!;
+    expect(uploadForm.getAttribute("encType") ?? uploadForm.getAttribute("enctype")).toBe("multipart/form-data");
+
+    const wrong = await patient.post("/patient/uploads", form("1", { bytes: Buffer.from("hello"), name: "notes.txt", type: "text/plain" }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.$("[data-testid=error-summary]")).not.toBeNull();
+    expect(wrong.text("#document-file-error")).toBe("Upload a JPG, PNG, GIF or PDF file.");
+    const disguised = await patient.post("/patient/uploads", form("1", { bytes: Buffer.from("<html></html>"), name: "lab.png", type: "image/png" }));
+    expect(disguised.status).toBe(400);
+    expect(disguised.text("#document-file-error")).toBe("Upload a JPG, PNG, GIF or PDF file.");
+    const none = await patient.post("/patient/uploads", form(""));
+    expect(none.text("#document-file-error")).toBe("Choose a file to upload.");
+    expect(none.text("[data-testid=error-summary]")).toContain("Category");
+
+    const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 10, g: 120, b: 90 } } }).png().toBuffer();
+    const done = await patient.post("/patient/uploads", form("1", { bytes: png, name: "a1c.png", type: "image/png" }, "A1c result"));
+    expect(done.path).toBe("/patient/uploads");
+    expect(done.toasts("success")).toEqual(["Your document has been uploaded. Your care team will review it."]);
+    const section = done.$("[data-testid=document-category][data-category='1']")!;
+    expect(section.querySelector("h2")!.textContent).toBe("Lab results");
+    expect(section.textContent).toContain("A1c result");
+    expect(section.textContent).toContain("Waiting for review");
+    const href = section.querySelector("a[download]")!.getAttribute("href")!;
+    const file = await patient.raw("GET", href);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="a1c\.png"$/);
+    expect(file.headers.get("cache-control")).toBe("private, no-store");
+
+    const filtered = await patient.get("/patient/uploads?category=2");
+    expect(filtered.text("[data-testid=documents-none]")).toBe("No documents in this category.");
+    const other = await patientClient(36);
+    expect((await other.get(href)).status).toBe(404);
   });
 });
