@@ -10,7 +10,7 @@ import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import * as schema from "../../api/db/schema.ts";
 import { documentAnswerSchema, documentsListSchema, type PatientDocument } from "../../api/contract/documents.ts";
-import { Client, LOGINS, signedIn, startTestApi, type TestApi } from "./harness.ts";
+import { Client, LOGINS, signedIn, startTestApi, type Reply, type TestApi } from "./harness.ts";
 import { fetchBytes, jpegWithExif, makeImage, uploadFile } from "./patient-account-helpers.ts";
 
 let api: TestApi;
@@ -103,7 +103,7 @@ describe("POST /api/v1/patient/uploads", () => {
     const seen: number[] = [];
     let cursor: string | null = "";
     for (let i = 0; i < 40 && cursor !== null; i++) {
-      const r = await nurse.get<{ id: number }[]>(`/api/v1/uploads/review?status=for_review&category=1${cursor ? `&cursor=${cursor}` : ""}`);
+      const r: Reply<{ id: number }[]> = await nurse.get<{ id: number }[]>(`/api/v1/uploads/review?status=for_review&category=1${cursor ? `&cursor=${cursor}` : ""}`);
       seen.push(...r.body.data!.map((u) => u.id));
       cursor = (r.body.pages as unknown as { nextCursor: string | null }).nextCursor;
     }
