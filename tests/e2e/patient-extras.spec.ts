@@ -1,7 +1,8 @@
 /**
  * Issue 18 in the browser, JavaScript on ("js") and off ("nojs"): a patient logs weights on /patient/progress (an
  * out-of-range weight refused first, focus on the error summary with script), sees the chart and a milestone reached;
- * the same page in Spanish; uploads a lab result (a text file refused first) and downloads it. Test patients 38 (js) and 39 (nojs) log weights; 40 only reads (a refused form).
+ * the same page in Spanish; uploads a lab result (a text file refused first) and downloads it; searches the help
+ * center (in Spanish too) and reads a legal page from the footer. Test patients 38 (js) and 39 (nojs) log weights; 40 only reads (a refused form).
  * The HTTP walk of every form: tests/web/patient-extras.test.ts; the pages and states: the axe sweep.
  */
 import { expect, test } from "@playwright/test";
@@ -68,4 +69,26 @@ test("upload a lab result and download it", async ({ page }, testInfo) => {
   const download = page.waitForEvent("download");
   await section.getByRole("link", { name: "Download Lipid panel" }).click();
   expect((await download).suggestedFilename()).toBe("lipids.png");
+});
+
+test("search the help center, start a support chat, read a legal page", async ({ page, browser }, testInfo) => {
+  await signInWith(page, testPatient(40), "/patient/help-center");
+  await hydrated(page, testInfo);
+  await page.getByLabel("Search the help center").fill("prior authorization insurer");
+  if (isNoJs(testInfo)) await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/patient\/help-center\?q=prior\+authorization\+insurer$/);
+  await expect(page.getByTestId("help-topic")).toHaveCount(2); // the intake topic mentions it too
+  await expect(page.getByRole("heading", { name: "Prior authorization", level: 2 })).toBeVisible();
+  await page.getByRole("link", { name: "Start a support chat" }).click();
+  await expect(page).toHaveURL(/\/patient\/chats\/\d+#composer$/);
+  await page.goto("/privacy-policy");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy policy");
+  await expect(page.getByRole("heading", { name: "Who sees it", level: 2 })).toBeVisible();
+
+  const context = await browser.newContext({ locale: "es-US", extraHTTPHeaders: { "Accept-Language": "es-US" }, javaScriptEnabled: !isNoJs(testInfo) });
+  const es = await context.newPage();
+  await signInWith(es, testPatient(40), "/patient/help-center?q=envio+dañado");
+  await expect(es.getByRole("heading", { level: 1 })).toHaveText("Centro de ayuda");
+  await expect(es.getByText("Mi paquete llegó dañado.")).toBeVisible();
+  await context.close();
 });

@@ -3,7 +3,8 @@
  * refused with their messages and what was typed kept — then the chart, the table, BMI and a milestone reached),
  * the staff record's progress tab showing the same; Spanish. Uploads: a multipart post of a lab result (a wrong type
  * and a missing file refused with their messages first), listed under its category, downloaded as an attachment;
- * another patient's document is the not-found page. Test patients 36–37 (start 200 lb, goal 170 lb).
+ * another patient's document is the not-found page. The legal pages (signed out and in, es-US) and the help center's
+ * server-side search with the support chat link. Test patients 36–37 (start 200 lb, goal 170 lb).
  * The JavaScript journeys: tests/e2e/patient-extras.spec.ts.
  */
 import { describe, expect, it } from "vitest";
@@ -136,5 +137,49 @@ describe("uploads without JavaScript", () => {
     expect(filtered.text("[data-testid=documents-none]")).toBe("No documents in this category.");
     const other = await patientClient(36);
     expect((await other.get(href)).status).toBe(404);
+  });
+});
+
+describe("legal pages and the help center without JavaScript", () => {
+  it("the four legal pages have their text, signed out and signed in, in both languages", async () => {
+    const guest = new WebClient();
+    const es = new WebClient();
+    es.headers["Accept-Language"] = "es-US";
+    const patient = await as("patient");
+    const pages: [string, string, string, string][] = [
+      ["/telehealth-consent", "Telehealth consent", "What telehealth is", "Qué es la telesalud"],
+      ["/privacy-policy", "Privacy policy", "Who sees it", "Quién la ve"],
+      ["/terms-and-conditions", "Terms and conditions", "Referrals and credits", "Recomendaciones y créditos"],
+      ["/cancellation-policy", "Cancellation policy", "Cancelling a subscription", "Cancelar una suscripción"],
+    ];
+    for (const [path, title, heading, spanish] of pages) {
+      for (const client of [guest, patient]) {
+        const page = await client.get(path);
+        expect(page.status, path).toBe(200);
+        expect(page.h1).toBe(title);
+        expect(page.$$("[data-testid=content] h2").map((h) => h.textContent)).toContain(heading);
+        expect(page.$$("[data-testid=content] li").length + page.$$("[data-testid=content] p").length).toBeGreaterThan(3);
+      }
+      const page = await es.get(path);
+      expect(page.$$("[data-testid=content] h2").map((h) => h.textContent)).toContain(spanish);
+    }
+  });
+
+  it("the help center: topics, a search on the server, no match, the support chat link, Spanish", async () => {
+    const patient = await as("patient");
+    const all = await patient.get("/patient/help-center");
+    expect(all.status).toBe(200);
+    expect(all.$$("[data-testid=help-topic]").map((s) => s.getAttribute("data-topic"))).toEqual(["journeys", "intake", "priorAuthorization", "billing", "shipping", "cancellation", "account"]);
+    expect(all.link("Start a support chat")).toMatch(/^\/patient\/chats\/\d+#composer$/);
+    const found = await patient.submit(all, "form[role=search]", { q: "friend refunded" });
+    expect(found.path).toBe("/patient/help-center?q=friend+refunded");
+    expect(found.text("[data-testid=help-results]")).toBe("1 answer for “friend refunded”.");
+    expect(found.$$("[data-testid=help-topic] dt").map((d) => d.textContent)).toEqual(["How does refer a friend credit work?"]);
+    const none = await patient.get("/patient/help-center?q=zebra+unicorn");
+    expect(none.text("[data-testid=help-none]")).toContain("No answers match your search.");
+    const es = await as("patient", { language: "es-US" });
+    const spanish = await es.get("/patient/help-center?q=autorizacion");
+    expect(spanish.h1).toBe("Centro de ayuda");
+    expect(spanish.$$("[data-testid=help-topic]").map((s) => s.getAttribute("data-topic"))).toContain("priorAuthorization");
   });
 });
