@@ -29,6 +29,8 @@ import { patientAccessRoutes } from "./routes/patient-access.ts";
 import { checkInsRoutes } from "./routes/check-ins.ts";
 import { intakeRoutes } from "./routes/intake.ts";
 import { sendOnlyJobs, type Jobs } from "./jobs/queue.ts";
+import { progressRoutes } from "./routes/progress.ts";
+import { documentsRoutes } from "./routes/documents.ts";
 
 export type CreateApiOptions = {
   config: ApiConfig;
@@ -85,6 +87,8 @@ export function createApi({ config, database, logger, jobs: startedJobs }: Creat
   app.use(treatmentsRoutes());
   app.use(treatmentReviewRoutes());
   app.use(journeysRoutes()); // before patientsRoutes: /api/v1/patient/journeys is not a patient id
+  app.use(documentsRoutes()); // before patientsRoutes: /api/v1/patient/uploads is not a patient id
+  app.use(progressRoutes()); // before patientsRoutes: /api/v1/patient/progress is not a patient id
   app.use(patientsRoutes());
   app.use(clinicalReviewRoutes()); // before chatsRoutes: /api/v1/chats/messages is not a chat id
   app.use(chatsRoutes());

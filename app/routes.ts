@@ -109,6 +109,8 @@ export default [
     route("patient/account/billing/invoices/:id/pdf", "routes/patient/account/invoice-pdf.ts"),
     // An intake's identification picture, for the patient who uploaded it (app/lib/intake.server.ts).
     route("patient/journeys/:id/intake/images/:uploadId", "routes/resources/intake-image.ts"),
+    // One of the patient's documents (issue 18, app/lib/documents.server.ts), as an attachment.
+    route("patient/uploads/:id/file", "routes/resources/document-file.ts"),
     // Profile pictures: the web answers the API's avatarUrl path with the user's session (api/contract/patient-account.ts).
     route("api/v1/avatars/:key", "routes/resources/avatar.ts"),
     // The patient record's images: the API's file URL answered by the web for staff allowed on that patient (no-store).

@@ -199,6 +199,15 @@ export const API_MESSAGES = {
   "checkIns.alreadyAnswered": "This check-in has already been answered.",
   "checkIns.alreadyReviewed": "This check-in has already been reviewed. Request a new one instead.",
   "checkIns.notAnswered": "This check-in has not been answered yet. It can be reviewed once the patient answers.",
+  // The patient's documents (issue 18; api/routes/documents.ts).
+  "documents.uploaded": "Your document has been uploaded. Your care team will review it.",
+  "documents.notFound": "No such document.",
+  "documents.missing": "Choose a file to upload.",
+  "documents.type": "Upload a JPG, PNG, GIF or PDF file.",
+  "documents.tooLarge": "The file is too large: at most 10 MB.",
+  "documents.unreadable": "The file could not be read. Upload another copy.",
+  // Progress (issue 18; api/routes/progress.ts).
+  "progress.weightLogged": "Your weight has been saved.",
   // Journeys and the medical intake (api/routes/intake.ts; rules api/domain/intake/).
   "journeys.started": "Your intake has started.",
   "journeys.resumed": "Welcome back: your intake continues where you left it.",

@@ -21,6 +21,8 @@ import * as reviewQueues from "./review-queues.ts";
 import * as checkIns from "./check-ins.ts";
 import * as journeys from "./journeys.ts";
 import * as intake from "./intake.ts";
+import * as progress from "./progress.ts";
+import * as documents from "./documents.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -87,7 +89,7 @@ const table = {
   "GET /api/v1/patient/:patientId/records": { query: patients.patientRecordsQuerySchema, listItem: patients.patientRecordSchema },
   "GET /api/v1/patient/:patientId/orders": { query: patients.patientOrdersQuerySchema, listItem: patients.patientOrderSchema },
   "GET /api/v1/patient/:patientId/uploads": { query: patients.patientUploadsQuerySchema, listItem: patients.patientUploadSchema },
-  "GET /api/v1/patient/:patientId/uploads/:uploadId/file": { media: { response: "image/png" } },
+  "GET /api/v1/patient/:patientId/uploads/:uploadId/file": { media: { response: "application/octet-stream" } },
   "GET /api/v1/patient/:patientId/weights": { data: patients.patientWeightsSchema },
   "GET /api/v1/treatments-v2": { query: treatments.patientIdQuerySchema, data: treatments.treatmentsListSchema },
   "GET /api/v1/treatments-v2/latest-approved": { query: treatments.patientIdQuerySchema, data: treatments.latestApprovedSchema },
@@ -263,6 +265,14 @@ const table = {
   "GET /api/v1/patient/journeys": { data: journeys.journeysListSchema },
   "GET /api/v1/patient/journeys/:id": { data: journeys.journeyDetailSchema },
   "GET /api/v1/patient/journeys/:id/progress": { data: journeys.journeyProgressSchema },
+  // Progress (api/contract/progress.ts).
+  "GET /api/v1/patient/progress": { data: progress.progressSchema },
+  "POST /api/v1/patient/progress/weights": { body: progress.logWeightRequestSchema, data: progress.progressSchema },
+  "GET /api/v1/patient/:patientId/progress": { data: progress.progressSchema },
+  // The patient's documents (api/contract/documents.ts).
+  "GET /api/v1/patient/uploads": { query: documents.documentsQuerySchema, data: documents.documentsListSchema },
+  "POST /api/v1/patient/uploads": { data: documents.documentAnswerSchema, media: { request: "multipart/form-data" } },
+  "GET /api/v1/patient/uploads/:id/file": { media: { response: "application/octet-stream" } },
   "GET /api/v1/patient/overview/actions": { data: journeys.overviewActionsSchema },
   "GET /api/v1/patient/overview/next": { data: journeys.overviewNextSchema },
   // Journeys and the medical intake (api/contract/intake.ts).

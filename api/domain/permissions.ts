@@ -213,6 +213,16 @@ export const permissions = {
   "GET /api/v1/patient/journeys": { roles: PATIENTS, summary: "The patient's journeys with displayed state, current step, what's next, review clock and timeline" },
   "GET /api/v1/patient/journeys/:id": { roles: PATIENTS, summary: "One of the patient's journeys: treatments with subscription and items, orders, timeline, denial code" },
   "GET /api/v1/patient/journeys/:id/progress": { roles: PATIENTS, summary: "A journey's weight progress against the goal with milestones (weight loss only)" },
+  // The patient's progress (issue 18; api/routes/progress.ts, contract api/contract/progress.ts): the patient's own;
+  // staff read a patient's they may see (else 404 patients.notFound), audited.
+  "GET /api/v1/patient/progress": { roles: PATIENTS, summary: "The patient's weights, start / current / goal, BMI and milestones" },
+  "POST /api/v1/patient/progress/weights": { roles: PATIENTS, summary: "Log a weight (50–1000 lb, a date not in the future); it becomes the current weight when newest; audited" },
+  "GET /api/v1/patient/:patientId/progress": { roles: STAFF, summary: "A patient's weights, start / current / goal, BMI and milestones; audited" },
+  // The patient's documents (issue 18; api/routes/documents.ts, contract api/contract/documents.ts): their own, those
+  // visible to them (else 404 documents.notFound). Staff read them on the record and review them in the uploads queue.
+  "GET /api/v1/patient/uploads": { roles: PATIENTS, summary: "The patient's documents visible to them, newest first (category filter, cursor)" },
+  "POST /api/v1/patient/uploads": { roles: PATIENTS, summary: "Upload a document (multipart: file, category, title; JPEG, PNG, GIF or PDF up to 10 MB, checked by content, metadata stripped); it waits for review; audited" },
+  "GET /api/v1/patient/uploads/:id/file": { roles: PATIENTS, summary: "Download one of the patient's own visible documents (PNG or PDF, attachment; Cache-Control private, no-store)" },
   "GET /api/v1/patient/overview/actions": { roles: PATIENTS, summary: "The overview's actions waiting (missing information, card decline, check-ins due) and unread messages" },
   "GET /api/v1/patient/overview/next": { roles: PATIENTS, summary: "The overview's next charge and next shipment" },
   // Journeys and the medical intake (api/routes/journeys.ts; contract and decisions api/contract/intake.ts): the

@@ -91,7 +91,7 @@ function pageOf(q: { page: number; perPage: number }) {
  * per category, drawn once per process (constant bytes: nothing another instance needs to agree on).
  */
 const placeholders = new Map<number, Promise<Buffer>>();
-function placeholder(category: number): Promise<Buffer> {
+export function placeholder(category: number): Promise<Buffer> {
   const colours: Record<number, string> = { 1: "#dbeafe", 2: "#fee2e2", 3: "#dcfce7", 4: "#fef9c3", 5: "#ede9fe" };
   let png = placeholders.get(category);
   if (!png) {
@@ -267,7 +267,8 @@ export function patientsRoutes(): Router {
       .from(uploads)
       .where(and(eq(uploads.id, uploadId.data), eq(uploads.patientId, id)))
       .limit(1);
-    if (!row || !/^image\/(png|jpeg|gif)$/.test(row.mimeType)) throw notFound();
+    // Pictures, and the PDFs a patient uploads as documents (issue 18: sent as an attachment, never shown inline).
+    if (!row || !/^(image\/(png|jpeg|gif)|application\/pdf)$/.test(row.mimeType)) throw notFound();
     let object: { bytes: Buffer; contentType: string } | null = null;
     try {
       object = await objectStorage(req.deps.config).get(row.storageKey);
@@ -285,7 +286,7 @@ export function patientsRoutes(): Router {
       "Content-Security-Policy": "default-src 'none'; sandbox",
       "Cross-Origin-Resource-Policy": "same-site",
       "X-Content-Type-Options": "nosniff",
-      "Content-Disposition": "inline",
+      "Content-Disposition": row.mimeType === "application/pdf" ? `attachment; filename="document-${row.id}.pdf"` : "inline",
     });
     res.end(object.bytes);
   });

@@ -103,6 +103,7 @@ export const ACCESS: Record<string, AccessRule> = {
   "/patient/chats/categories": patientOnly,
   "/patient/chats/:id": patientOnly,
   "/patient/uploads": patientOnly,
+  "/patient/uploads/:id/file": patientOnly,
   "/patient/check-ins/:id": patientOnly,
   "/patient/orders": patientOnly,
   "/patient/help-center": patientOnly,

@@ -212,13 +212,15 @@ export async function uploadFile(context: Context, patientId: string, uploadId: 
   try {
     const upstream = await getUpstream(context).download("GET /api/v1/patient/:patientId/uploads/:uploadId/file", { params: { patientId, uploadId }, on401: "throw" });
     const type = upstream.headers.get("content-type") ?? "";
-    if (!/^image\/(png|jpeg|gif)$/.test(type)) {
+    const pdf = type === "application/pdf";
+    if (!pdf && !/^image\/(png|jpeg|gif)$/.test(type)) {
       await upstream.body?.cancel();
       return new Response(null, { status: 404 });
     }
+    // A PDF (a patient's document, issue 18) is downloaded, never shown inline in the web's origin.
     return new Response(upstream.body, {
       status: 200,
-      headers: { "Content-Type": type, "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff", "Content-Disposition": "inline" },
+      headers: { "Content-Type": type, "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff", "Content-Disposition": pdf ? `attachment; filename="document-${uploadId}.pdf"` : "inline" },
     });
   } catch (error) {
     if (error instanceof UpstreamError) return new Response(null, { status: error.status === null || error.status >= 500 ? 502 : 404 });

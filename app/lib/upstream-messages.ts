@@ -125,6 +125,15 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "prescriptions.notFound": "clinical:prescription.notFound",
   "prescriptions.notApproved": "clinical:prescription.notApproved",
   "messages.sent": "clinical:inform.sent",
+  // The patient's documents (issue 18, api/routes/documents.ts): keys of the "documents" namespace.
+  "documents.uploaded": "documents:messages.uploaded",
+  "documents.notFound": "documents:messages.notFound",
+  "documents.missing": "documents:messages.missing",
+  "documents.type": "documents:messages.type",
+  "documents.tooLarge": "documents:messages.tooLarge",
+  "documents.unreadable": "documents:messages.unreadable",
+  // Progress (issue 18, api/routes/progress.ts): keys of the "progress" namespace.
+  "progress.weightLogged": "progress:messages.weightLogged",
   // Check-ins (api/routes/check-ins.ts): keys of the "checkIns" namespace.
   "checkIns.notFound": "checkIns:messages.notFound",
   "checkIns.requested": "checkIns:messages.requested",

@@ -33,6 +33,8 @@ let pngBytes: Buffer;
 // The patient record: the demo patient (every staff role sees them), their upload and a treatment to change.
 let recordPatientId = 0;
 let recordUploadId = 0;
+/** One of the demo patient's documents visible to them (a picture: the demo's placeholder file). */
+let visibleDocumentId = 0;
 let recordTreatmentId = 0;
 // Staff access (api/routes/patient-access.ts): the demo patient, and providers (providerUsers) to grant and make dependents.
 let demoPatientId = 0;
@@ -67,6 +69,7 @@ beforeAll(async () => {
   const withImage = await uploadFile<{ message: { attachments: { id: number }[] } }>(patient, "/api/v1/chats/create-message", { bytes: pngBytes, name: "photo.png" }, { field: "attachments", extra: { chatId: String(chatId), message: "A photo." } });
   chatAttachmentId = withImage.body.data!.message.attachments[0]!.id;
   recordUploadId = (await api.database.db.select({ id: schema.uploads.id }).from(schema.uploads).where(eq(schema.uploads.patientId, demoPatient)).limit(1))[0]!.id;
+  visibleDocumentId = (await api.database.db.select({ id: schema.uploads.id }).from(schema.uploads).where(and(eq(schema.uploads.patientId, demoPatient), eq(schema.uploads.visibility, 1), eq(schema.uploads.mimeType, "image/png"))).limit(1))[0]!.id;
   recordTreatmentId = (await api.database.db.select({ id: schema.treatments.id }).from(schema.treatments).where(eq(schema.treatments.patientId, demoPatient)).orderBy(schema.treatments.id).limit(1))[0]!.id;
   demoPatientId = demoPatient;
   journeyId = (await api.database.db.select({ id: schema.journeys.id }).from(schema.journeys).where(eq(schema.journeys.patientId, demoPatient)).orderBy(schema.journeys.id).limit(1))[0]!.id;
@@ -376,6 +379,12 @@ const samples: Record<EndpointKey, Sample> = {
   "GET /api/v1/patient/journeys": { ok: 200 },
   "GET /api/v1/patient/journeys/:id": { path: () => `/api/v1/patient/journeys/${journeyId}`, ok: 200 },
   "GET /api/v1/patient/journeys/:id/progress": { path: () => `/api/v1/patient/journeys/${journeyId}/progress`, ok: 200 },
+  "GET /api/v1/patient/progress": { ok: 200 },
+  "GET /api/v1/patient/uploads": { ok: 200 },
+  "POST /api/v1/patient/uploads": { ok: 200, send: (client, path) => uploadFile(client, path, { bytes: pngBytes, name: "lab.png", type: "image/png" }, { field: "file", extra: { category: "1" } }) },
+  "GET /api/v1/patient/uploads/:id/file": { path: () => `/api/v1/patient/uploads/${visibleDocumentId}/file`, ok: 200, send: async (client, path) => ({ ...(await client.request("HEAD", path)), body: { code: "ok", message: "" } }) },
+  "POST /api/v1/patient/progress/weights": { body: { weightLb: 180, measuredOn: "2026-01-15" }, ok: 200 },
+  "GET /api/v1/patient/:patientId/progress": { path: () => `/api/v1/patient/${recordPatientId}/progress`, ok: 200 },
   "GET /api/v1/patient/overview/actions": { ok: 200 },
   "GET /api/v1/patient/overview/next": { ok: 200 },
   // Journeys and the intake (api/routes/intake.ts): the demo patient's seeded weight-loss intake (in progress).

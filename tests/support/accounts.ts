@@ -28,7 +28,8 @@ export const TEST_ACCOUNTS = 62;
  *   20–29  tests/e2e/patient-account.spec.ts and tests/web/patient-account*.test.ts
  *   30–33  the patient record (tests/web/patient-record.test.ts 30–31, tests/e2e/patient-record.spec.ts 32–33)
  *   34–35  check-ins (tests/web/check-ins.test.ts 34, tests/e2e/check-ins.spec.ts 35)
- *   36–40  free
+ *   36–40  issue 18: progress, uploads, refer a friend (start 200 lb, goal 170 lb; tests/web/patient-extras.test.ts 36–37,
+ *          tests/e2e/patient-extras.spec.ts 38–40)
  *   41–50  the medical intake (tests/web/intake.test.ts 41–44, tests/e2e/intake.spec.ts 45–47)
  *   61–62  cancelling an intake (tests/web/intake.test.ts)
  */

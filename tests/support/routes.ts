@@ -28,6 +28,7 @@ export const NOT_PAGES = new Set([
   "/api/v1/chats/attachments/:id",
   "/patient/account/billing/invoices/:id/pdf",
   "/patient/journeys/:id/intake/images/:uploadId",
+  "/patient/uploads/:id/file",
 ]);
 
 const DESIGN_COMPONENTS = [

@@ -56,6 +56,8 @@ export async function seedTestAccounts(db: Db, count: number): Promise<number> {
         dateOfBirth: "1990-06-15",
         gender: "other",
         heightInches: 68,
+        // Slots 36–40 (issue 18's progress tests): a start and a goal weight, so logged weights reach milestones.
+        ...(k >= 36 && k <= 40 ? { weightStart: 200, weightGoal: 170, bmiStart: 30.4 } : {}),
         isProgressAvailability: true,
         hasPharmacyAccess: true,
         isPharmacyAvailability: true,

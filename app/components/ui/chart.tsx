@@ -28,6 +28,15 @@ export type ChartProps = Omit<ComponentProps<"figure">, "title"> & {
   };
   /** Show the data table visibly under the chart (it is always there for screen readers). */
   showTable?: boolean;
+  /**
+   * "none": no table of this chart's own, because the page shows the same readings in a table beside it (the weight
+   * history); the drawing still names and describes itself (its <title> and <desc>).
+   */
+  table?: "own" | "none";
+  /** A longer text alternative of the drawing (the svg's <desc>), e.g. the trend against the goal. */
+  description?: string;
+  /** data-testid of the svg. */
+  svgTestId?: string;
   /** Drawing height in viewBox units (the width is 640 and scales with the container). */
   height?: number;
 };
@@ -67,6 +76,9 @@ export function Chart({
   utcOffsetMinutes = 0,
   labels = {},
   showTable = false,
+  table = "own",
+  description,
+  svgTestId,
   height = 260,
   className,
   ...props
@@ -127,10 +139,14 @@ export function Chart({
       <svg
         viewBox={`0 0 ${WIDTH} ${height}`}
         role="img"
-        aria-label={summary}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={description ? `${id}-desc` : undefined}
         className="h-auto w-full overflow-visible"
         data-chart=""
+        data-testid={svgTestId}
       >
+        <title id={`${id}-title`}>{summary}</title>
+        {description ? <desc id={`${id}-desc`}>{description}</desc> : null}
         {/* The labels' background, always the card colour (their contrast: tests/unit/theme-contrast.test.ts). */}
         <rect width={WIDTH} height={height} className="fill-card" />
         {ticks.map((tick) => (
@@ -192,7 +208,7 @@ export function Chart({
           <circle key={i} cx={x(p.time)} cy={y(p.value)} r={4} className="fill-card stroke-primary" strokeWidth={2} />
         ))}
       </svg>
-      <table className={cn(showTable ? "w-full text-left text-sm" : "sr-only")} aria-labelledby={`${id}-caption`}>
+      {table === "none" ? null : <table className={cn(showTable ? "w-full text-left text-sm" : "sr-only")} aria-labelledby={`${id}-caption`}>
         <thead>
           <tr className="border-b">
             <th scope="col" className="py-2 pr-4 font-medium">
@@ -211,7 +227,7 @@ export function Chart({
             </tr>
           ))}
         </tbody>
-      </table>
+      </table>}
     </figure>
   );
 }

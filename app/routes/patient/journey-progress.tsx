@@ -2,15 +2,13 @@ import { Link } from "react-router";
 import type { Route } from "./+types/journey-progress";
 import { useJourneyKind } from "~/components/journeys/journey-ui";
 import { PageTitle } from "~/components/page-title";
-import { RecordSection } from "~/components/patient-record/record-ui";
-import { WeightProgress } from "~/components/weight-progress";
-import { formatDate } from "~/lib/format";
+import { Milestones, WeightProgress } from "~/components/weight-progress";
 import { progressLoader } from "~/lib/journeys.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useTranslation } from "~/lib/use-translation";
 import { journeyPath } from "../../../api/contract/journey-rules.ts";
 
-export const handle = { title: "common:pages.patientJourneyProgress", i18n: ["journeys", "patients"] } satisfies RouteHandle;
+export const handle = { title: "common:pages.patientJourneyProgress", i18n: ["journeys", "patients", "progress"] } satisfies RouteHandle;
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return progressLoader(context, params.id);
@@ -49,23 +47,7 @@ export default function PatientJourneyProgress({ loaderData }: Route.ComponentPr
             })}
           </p>
           <WeightProgress weights={progress.weights} weightStart={progress.weightStart} weightGoal={progress.weightGoal} />
-          <RecordSection title={t("journeys:progress.milestones")} testId="milestones">
-            {progress.milestones.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{t("journeys:progress.noGoal")}</p>
-            ) : (
-              <ol className="flex flex-col gap-1 text-sm">
-                {progress.milestones.map((m) => (
-                  <li key={m.targetLb} data-reached={m.reachedOn ? "yes" : "no"}>
-                    <span className="font-medium">
-                      {m.goal ? t("journeys:progress.goal", { weight: m.targetLb }) : t("journeys:progress.percent", { percent: m.percent, weight: m.targetLb })}
-                    </span>{" "}
-                    —{" "}
-                    {m.reachedOn ? t("journeys:progress.reachedOn", { date: formatDate(`${m.reachedOn}T00:00:00Z`) }) : t("journeys:progress.notYet")}
-                  </li>
-                ))}
-              </ol>
-            )}
-          </RecordSection>
+          <Milestones milestones={progress.milestones} />
         </>
       )}
     </div>
