@@ -28,17 +28,25 @@ import { globalSearchRoutes } from "./routes/global-search.ts";
 import { patientAccessRoutes } from "./routes/patient-access.ts";
 import { checkInsRoutes } from "./routes/check-ins.ts";
 import { intakeRoutes } from "./routes/intake.ts";
+import { ChatEventHub, type ChatEventsOptions } from "./domain/chat-events.ts";
 
-export type CreateApiOptions = { config: ApiConfig; database: Database; logger: Logger };
+export type CreateApiOptions = { config: ApiConfig; database: Database; logger: Logger; chatEvents?: Partial<ChatEventsOptions> };
 
-export function createApi({ config, database, logger }: CreateApiOptions): Express {
+/** The app's live chat event hub (its streams end on `close()`, before the HTTP server closes). */
+export function chatEventsOf(app: Express): ChatEventHub {
+  return app.locals.chatEvents as ChatEventHub;
+}
+
+export function createApi({ config, database, logger, chatEvents: chatEventsOptions }: CreateApiOptions): Express {
   // Hash the decoy password now, so the first sign-in with an unknown email costs no more than a wrong password.
   void dummyHash();
   const app = express();
+  const chatEvents = new ChatEventHub(database, chatEventsOptions);
+  app.locals.chatEvents = chatEvents;
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy ? (/^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy) : "loopback");
   app.use((req, res, next) => {
-    req.deps = { config, db: database.db, logger };
+    req.deps = { config, db: database.db, logger, chatEvents };
     res.set("Cache-Control", "no-store");
     res.set("X-Content-Type-Options", "nosniff");
     next();

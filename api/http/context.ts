@@ -3,6 +3,7 @@ import type { ApiConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Role, UserRole } from "../contract/roles.ts";
 import type { Logger } from "./errors.ts";
+import type { ChatEventHub } from "../domain/chat-events.ts";
 
 export type AuthUser = {
   id: number;
@@ -27,6 +28,8 @@ export type ApiDeps = {
   config: ApiConfig;
   db: Db;
   logger: Logger;
+  /** This process's live chat events (api/domain/chat-events.ts). */
+  chatEvents: ChatEventHub;
 };
 
 declare module "express-serve-static-core" {
