@@ -1,7 +1,8 @@
 /**
  * Messaging with JavaScript (issue 17): the patient sends a message with an image in a category's chat, in English and
  * in Spanish; the staff member finds it in the header's unread assigned chats (opens the room in a new tab), fills a
- * suggested reply, edits and sends it; the patient sees it. The no-JavaScript half: tests/web/chats.test.ts.
+ * suggested reply, edits and sends it; the patient sees it live, without reloading, and then the unread counter on the
+ * chats list. The no-JavaScript half: tests/web/chats.test.ts.
  */
 import { expect, test } from "@playwright/test";
 import { hydrated, signIn } from "./support";
@@ -24,6 +25,7 @@ test.describe("messaging", () => {
     const sent = patient.getByTestId("message").filter({ hasText: text });
     await expect(sent).toBeVisible();
     await expect(sent.getByRole("img")).toBeVisible();
+    await patient.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
 
     const staffContext = await browser.newContext();
     const staff = await staffContext.newPage();
@@ -42,8 +44,18 @@ test.describe("messaging", () => {
     await room.getByRole("button", { name: "Send" }).click();
     await expect(room.getByTestId("message").filter({ hasText: reply })).toBeVisible();
 
-    await patient.reload();
-    await expect(patient.getByTestId("message").filter({ hasText: reply })).toBeVisible();
+    // Live (the patient's page was never reloaded): the reply appears in the open chat, then, on the chats list, a
+    // second reply shows in the unread counter.
+    await expect(patient.getByTestId("message").filter({ hasText: reply })).toBeVisible({ timeout: 5000 });
+    expect(await patient.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await patient.getByRole("link", { name: "All chats" }).click();
+    await expect(patient.getByRole("heading", { level: 1 })).toHaveText("Messages");
+    const badge = patient.getByTestId("unread-badge").first();
+    const before = (await badge.count()) ? Number(await badge.textContent()) : 0;
+    await room.getByRole("textbox", { name: "Message" }).fill(`${reply} (2)`);
+    await room.getByRole("button", { name: "Send" }).click();
+    await expect(badge).toHaveText(String(before + 1), { timeout: 5000 });
+    expect(await patient.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     await patientContext.close();
     await staffContext.close();
   });

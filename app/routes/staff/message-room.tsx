@@ -8,6 +8,7 @@ import { Select } from "~/components/ui/select";
 import { loadAssignees, loadPatientChats, loadRoomPatient, loadSuggestion, loadThread, threadAction, type ChatFormResult } from "~/lib/chats.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useTranslation } from "~/lib/use-translation";
+import { useRevalidateOnChatEvents } from "~/lib/chat-events";
 import { idParam } from "../../../api/contract/common.ts";
 import { isChatCategory, type Chat } from "../../../api/contract/chats.ts";
 
@@ -57,6 +58,8 @@ export default function StaffMessageRoom({ loaderData, actionData }: Route.Compo
   const { t } = useTranslation();
   const { chat, patient, tabs, assignees } = loaderData;
   const base = `/staff/messages/${patient.id}/chat`;
+  // Live: a message in any of this patient's chats refreshes the thread and the tabs' counts.
+  useRevalidateOnChatEvents((e) => e.patientId === patient.id);
   return (
     <div className="flex flex-col gap-6 p-4 md:p-8">
       <div className="flex flex-col gap-1">
