@@ -27,7 +27,8 @@ export type Database = {
    * PostgreSQL LISTEN: calls onPayload with each NOTIFY's payload on `channel` (any API instance's, since they
    * share the database). On PostgreSQL one dedicated connection per process carries every channel and reconnects
    * after a loss (notifications sent while it was down are lost: listeners re-read state on reconnect, see
-   * `onReconnect`); on PGlite, its own in-process listen. Answers a function that stops listening.
+   * `onReconnect`); on PGlite, its own in-process listen. Answers a function that stops listening. A channel is a
+   * plain lower-case identifier (`chat_events`); anything else is refused.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
 };
@@ -55,10 +56,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on("error", () => {});
     const db = drizzle(pool, { schema }) as unknown as Db;
     const listener = pgListener(options.databaseUrl);
-    return {
+    const database: Database = {
       db,
       kind: "postgres",
-      migrate: () => migrate(db as never, { migrationsFolder }),
+      migrate: async () => {
+        await migrate(db as never, { migrationsFolder });
+        await ensureQueues(database);
+      },
       ping: async () => {
         await pool.query("select 1");
       },
@@ -74,6 +78,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       },
       listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
     };
+    return database;
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -87,10 +92,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzle(client, { schema }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     kind: "pglite",
-    migrate: () => migrate(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await migrate(db as never, { migrationsFolder });
+      await ensureQueues(database);
+    },
     ping: async () => {
       await client.query("select 1");
     },
@@ -105,10 +113,22 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       return { rows: result.rows };
     },
     listen: async (channel, onPayload) => {
+      assertChannel(channel);
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
     },
   };
+  return database;
+}
+
+/** After the migrations: the job queues' partition tables (api/jobs/queue.ts; imported here when needed, not in a cycle). */
+async function ensureQueues(database: Database): Promise<void> {
+  const { ensureJobQueues } = await import("../jobs/queue.ts");
+  await ensureJobQueues(database);
+}
+
+function assertChannel(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`LISTEN channel must be a lower-case identifier: ${JSON.stringify(channel)}`);
 }
 
 type ChannelListener = { onPayload: (payload: string) => void; onReconnect?: () => void };
@@ -126,7 +146,7 @@ function pgListener(connectionString: string) {
   let closed = false;
   let retryDelay = 250;
   let retryTimer: NodeJS.Timeout | null = null;
-  const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+  const quote = (channel: string) => `"${channel}"`;
 
   async function connect(): Promise<import("pg").Client> {
     const { Client } = await import("pg");
@@ -180,6 +200,7 @@ function pgListener(connectionString: string) {
 
   return {
     async listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
+      assertChannel(channel);
       const entry: ChannelListener = { onPayload, onReconnect };
       let set = channels.get(channel);
       const first = !set;

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
 import { chatEventsOf, createApi } from "../../api/app.ts";
+import { startJobs, type Jobs } from "../../api/jobs/queue.ts";
 import { loadApiConfig, type ApiConfig } from "../../api/config.ts";
 import { openDatabase, type Database } from "../../api/db/client.ts";
 import { createLogger } from "../../api/logger.ts";
@@ -55,14 +56,18 @@ export type TestApi = {
   databaseUrl?: string;
   config: ApiConfig;
   database: Database;
+  jobs: Jobs;
   close(): Promise<void>;
 };
 
-export async function startTestApi(opts: { seed?: boolean; env?: Record<string, string>; chatEvents?: Partial<ChatEventsOptions> } = {}): Promise<TestApi> {
+export async function startTestApi(opts: { seed?: boolean; env?: Record<string, string>; jobsWorker?: boolean; chatEvents?: Partial<ChatEventsOptions> } = {}): Promise<TestApi> {
   const { database, drop, url: databaseUrl } = await freshDatabase(opts.seed !== false);
   await database.migrate();
   const config = await resolveSecrets(loadApiConfig({ NODE_ENV: "test", SESSION_SECRET: SECRET, DATA_DIR: ".tmp/unused", ...opts.env }), database.db);
-  const app = createApi({ config, database, logger: createLogger("silent"), chatEvents: opts.chatEvents });
+  const logger = createLogger("silent");
+  // Send-only unless the test works the queue itself (jobsWorker: true), so no test's jobs run behind its back.
+  const jobs = await startJobs({ database, config, logger, worker: opts.jobsWorker ?? false });
+  const app = createApi({ config, database, logger, jobs, chatEvents: opts.chatEvents });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
@@ -72,10 +77,12 @@ export async function startTestApi(opts: { seed?: boolean; env?: Record<string, 
     databaseUrl,
     config,
     database,
+    jobs,
     async close() {
       await chatEventsOf(app).close();
       await new Promise<void>((r) => server.close(() => r()));
       await mailSettled();
+      await jobs.stop();
       await database.close();
       await drop();
     },
