@@ -74,6 +74,8 @@ export async function loadThread(request: Request, context: Context, chatId: num
     chat,
     messages: thread,
     hasEarlier: before !== null,
+    /** Where the next older page starts (the keyset `before`), for loading on scroll. */
+    earlierBefore: before,
     pages,
     editing: thread.find((m) => m.id === editId && m.own) ?? null,
     toasts: takeToasts(context),
@@ -315,4 +317,21 @@ const LIVE_STREAMS = Symbol.for("telehealth.liveStreams");
 /** The signed-in user's unread count (a patient's chats; staff: chats assigned to them), for the counters' refresh. */
 export async function loadUnreadCount(context: Context): Promise<number> {
   return (await getUpstream(context).call("GET /api/v1/chats/patient-unread-messages-count")).data;
+}
+
+/**
+ * GET /resources/chats/:id/messages?before= — one older page of a chat (20, oldest first, dates in the reader's
+ * language) for loading on scroll with JavaScript; `nextBefore` continues it. Spec §8: paging is silent on error (an
+ * empty page).
+ */
+export async function loadEarlierMessages(context: Context, chatId: number, before: number) {
+  try {
+    const answer = await getUpstream(context).call("GET /api/v1/chats/messages", { query: { chatId, perPage: CHAT_PAGE_SIZE, before } });
+    const locale = getLanguage(context);
+    const now = new Date();
+    return { messages: [...answer.data.messages].reverse().map((m) => shape(m, locale, now)), nextBefore: answer.data.nextBefore };
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    return { messages: [] as ThreadMessage[], nextBefore: null, failed: true };
+  }
 }

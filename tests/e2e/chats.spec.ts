@@ -60,6 +60,40 @@ test.describe("messaging", () => {
     await staffContext.close();
   });
 
+  test("older messages load as the reader scrolls up (the Load earlier link without JavaScript)", async ({ browser }, testInfo) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, "patient", null);
+    await page.goto("/patient/chats/categories");
+    await hydrated(page, testInfo);
+    await page.getByRole("link", { name: "Customer support" }).click();
+    await expect(page.getByTestId("chat-category")).toHaveText("Customer support");
+    // 21 messages posted through the page's own form (its CSRF field), one after the other.
+    const tag = `Scroll ${Date.now()}`;
+    await page.evaluate(async (tag) => {
+      const form = document.querySelector<HTMLFormElement>("[data-testid=composer]")!;
+      for (let i = 1; i <= 21; i++) {
+        const body = new FormData(form);
+        body.set("message", `${tag} #${i}`);
+        body.delete("attachments");
+        await fetch(location.pathname, { method: "POST", body, redirect: "manual" });
+      }
+    }, tag);
+    await page.reload();
+    await hydrated(page, testInfo);
+    const messages = page.getByTestId("message");
+    await expect(messages).toHaveCount(20);
+    await expect(messages.getByText(`${tag} #21`, { exact: true })).toHaveCount(1);
+    await expect(messages.getByText(`${tag} #1`, { exact: true })).toHaveCount(0);
+    const before = await messages.count();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.mouse.wheel(0, -200000);
+    await expect.poll(() => messages.count(), { timeout: 5000 }).toBeGreaterThan(before);
+    await expect(messages.getByText(`${tag} #1`, { exact: true })).toHaveCount(1);
+    expect(new URL(page.url()).searchParams.get("pages")).toBeNull();
+    await context.close();
+  });
+
   test("the chats speak Spanish", async ({ browser }, testInfo) => {
     const context = await browser.newContext({ locale: "es-US", extraHTTPHeaders: { "Accept-Language": "es-US" } });
     const page = await context.newPage();

@@ -84,7 +84,7 @@ export default function StaffMessageRoom({ loaderData, actionData }: Route.Compo
         </ul>
       </nav>
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-        <Thread messages={loaderData.messages} hasEarlier={loaderData.hasEarlier} pages={loaderData.pages} editing={loaderData.editing} result={actionData as ChatFormResult | undefined} viewer="staff" draft={loaderData.draft} />
+        <Thread chatId={chat.id} messages={loaderData.messages} hasEarlier={loaderData.hasEarlier} earlierBefore={loaderData.earlierBefore} pages={loaderData.pages} editing={loaderData.editing} result={actionData as ChatFormResult | undefined} viewer="staff" draft={loaderData.draft} />
         <aside aria-labelledby="chat-settings" className="flex flex-col gap-4 rounded-lg border p-4">
           <h2 id="chat-settings" className="font-semibold">
             {t("chat:staff.settings")}
