@@ -50,6 +50,7 @@ import { audit, auditRead } from "../domain/audit.ts";
 import { messageToHtml, previewText, refuseMessageChange } from "../domain/chats.ts";
 import { canSeePatient, visiblePatientsSql, type Viewer } from "../domain/patient-access.ts";
 import { sessionStillLive, TooManyStreamsError } from "../domain/chat-events.ts";
+import { CHAT_BOT_JOB, type ChatBotJob } from "../domain/chat-bot.ts";
 import { objectStorage } from "../domain/storage.ts";
 import { ImageRejectedError, isAcceptablePdf, reencodePng } from "../domain/uploads.ts";
 import { endpoint } from "../http/endpoint.ts";
@@ -485,6 +486,15 @@ export function chatsRoutes(): Router {
     await attach(req, db, chat, m!.id, prepared);
     // Writing in a chat reads it: the sender's side has seen everything up to their own message.
     await markRead(db, viewer, chat.id, m!.id);
+    if (isPatient(viewer) && chat.botEnabled) {
+      // The bot's acknowledgement if no staff member replies in time (api/domain/chat-bot.ts). Best effort: the
+      // message is sent either way.
+      try {
+        await req.deps.jobs.send(CHAT_BOT_JOB, { chatId: chat.id, messageId: m!.id } satisfies ChatBotJob, { startAfter: req.deps.config.chatBotDelaySeconds, singletonKey: `chat-bot:${m!.id}` });
+      } catch (error) {
+        req.deps.logger.warn("chat bot job not queued", { chatId: chat.id, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
     const suggested = body.suggested === "true" || body.suggested === "on";
     if (!isPatient(viewer)) {
       await audit(req, { action: "chat.message.create", patientId: chat.patientId, entityType: "chat_message", entityId: m!.id, meta: { chatId: chat.id, attachments: prepared.length, suggested } });
