@@ -11,6 +11,8 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 test.describe("messaging", () => {
   test("a patient sends a message with an image; staff reply with an edited suggestion", async ({ browser }, testInfo) => {
+    // Two users' browsers through a whole conversation (about 12 s on a quiet machine).
+    test.setTimeout(60_000);
     const patientContext = await browser.newContext();
     const patient = await patientContext.newPage();
     await signIn(patient, "patient", null);
@@ -37,6 +39,16 @@ test.describe("messaging", () => {
     const [room] = await Promise.all([staffContext.waitForEvent("page"), entry.click()]);
     await room.waitForLoadState();
     await expect(room.getByTestId("room-patient")).toContainText("Emma Carter");
+    // Assignment through the user picker (with JavaScript; a plain select without it).
+    await hydrated(room, testInfo);
+    const picker = room.locator("[data-picker=providerId]");
+    await picker.locator("button[aria-expanded]").click();
+    await picker.getByRole("radio", { name: /Grace Lee/ }).check();
+    await picker.getByRole("button", { name: "Assign", exact: true }).click();
+    await expect(picker.locator("button[aria-expanded]")).toContainText("Grace Lee");
+    await room.getByTestId("assign-form").locator(":scope > button[type=submit]").click();
+    await expect(room.getByText("The chat has been assigned.")).toBeVisible();
+    await expect(picker.locator("button[aria-expanded]")).toContainText("Grace Lee");
     await room.getByTestId("suggest").click();
     await expect(room.getByTestId("suggested-note")).toBeVisible();
     const reply = `E2E reply ${Date.now()}`;
@@ -61,6 +73,8 @@ test.describe("messaging", () => {
   });
 
   test("older messages load as the reader scrolls up (the Load earlier link without JavaScript)", async ({ browser }, testInfo) => {
+    // 21 messages are posted first (about 8 s on a quiet machine).
+    test.setTimeout(60_000);
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page, "patient", null);

@@ -9,12 +9,18 @@ import { loadAssignees, loadPatientChats, loadRoomPatient, loadSuggestion, loadT
 import type { RouteHandle } from "~/lib/route-handle";
 import { useTranslation } from "~/lib/use-translation";
 import { useRevalidateOnChatEvents } from "~/lib/chat-events";
+import { UserPicker } from "~/components/tasks/user-picker";
+import type { PickerState } from "~/components/tasks/task-model";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { idParam } from "../../../api/contract/common.ts";
 import { isChatCategory, type Chat } from "../../../api/contract/chats.ts";
 
 export const handle = { title: "common:pages.messageRoom", i18n: ["chat", "patients"] } satisfies RouteHandle;
 
 const notFound = () => data(null, { status: 404, statusText: "Not Found" });
+
+/** The picker's no-JavaScript state is never used here (without JavaScript the room shows a plain select). */
+const CLOSED_PICKER: PickerState = { open: false, search: "", team: "all", page: 1, items: [], hasMore: false };
 
 /** The chat the URL names: its id, else its category, else the first with unread messages, else the first. */
 function pick(chats: Chat[], category: string | undefined, chatId: string | undefined): Chat {
@@ -58,6 +64,7 @@ export default function StaffMessageRoom({ loaderData, actionData }: Route.Compo
   const { t } = useTranslation();
   const { chat, patient, tabs, assignees } = loaderData;
   const base = `/staff/messages/${patient.id}/chat`;
+  const hydrated = useHydrated();
   // Live: a message in any of this patient's chats refreshes the thread and the tabs' counts.
   useRevalidateOnChatEvents((e) => e.patientId === patient.id);
   return (
@@ -91,14 +98,28 @@ export default function StaffMessageRoom({ loaderData, actionData }: Route.Compo
           </h2>
           <Form method="post" className="grid gap-2" data-testid="assign-form">
             <input type="hidden" name="intent" value="assign" />
-            <Select
-              id="assign-provider"
-              name="providerId"
-              label={t("chat:staff.assign")}
-              enhance={false}
-              defaultValue={chat.assignedProviderId ? String(chat.assignedProviderId) : ""}
-              options={[{ value: "", label: t("chat:staff.nobody") }, ...assignees.map((a) => ({ value: String(a.id), label: a.fullName }))]}
-            />
+            {hydrated ? (
+              // With JavaScript: the user picker of spec §2 (search, team tabs, active staff only; the choice can be cleared).
+              <UserPicker
+                field="providerId"
+                kind="assignee"
+                purpose="assign"
+                label={t("chat:staff.assign")}
+                value={chat.assignedProviderId ? { id: chat.assignedProviderId, fullName: chat.assignedProviderName ?? "", avatarUrl: null, profession: null, email: null } : null}
+                state={CLOSED_PICKER}
+                formAction=""
+                emptyLabel={t("chat:staff.nobody")}
+              />
+            ) : (
+              <Select
+                id="assign-provider"
+                name="providerId"
+                label={t("chat:staff.assign")}
+                enhance={false}
+                defaultValue={chat.assignedProviderId ? String(chat.assignedProviderId) : ""}
+                options={[{ value: "", label: t("chat:staff.nobody") }, ...assignees.map((a) => ({ value: String(a.id), label: a.fullName }))]}
+              />
+            )}
             <Button type="submit" variant="outline">
               {t("chat:staff.assignButton")}
             </Button>
