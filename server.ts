@@ -177,7 +177,9 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
-    // Stop accepting connections, let requests in flight finish, then stop the embedded API.
+    // Stop accepting connections, end the live chat relays (app/lib/chats.server.ts; their browsers reconnect
+    // elsewhere), let requests in flight finish, then stop the embedded API.
+    for (const relay of (globalThis as { [key: symbol]: Set<AbortController> | undefined })[Symbol.for("telehealth.liveStreams")] ?? []) relay.abort();
     server.close(async () => {
       try {
         await vite?.close();

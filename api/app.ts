@@ -28,6 +28,7 @@ import { globalSearchRoutes } from "./routes/global-search.ts";
 import { patientAccessRoutes } from "./routes/patient-access.ts";
 import { checkInsRoutes } from "./routes/check-ins.ts";
 import { intakeRoutes } from "./routes/intake.ts";
+import { ChatEventHub, type ChatEventsOptions } from "./domain/chat-events.ts";
 import { sendOnlyJobs, type Jobs } from "./jobs/queue.ts";
 import { progressRoutes } from "./routes/progress.ts";
 import { documentsRoutes } from "./routes/documents.ts";
@@ -38,17 +39,26 @@ export type CreateApiOptions = {
   logger: Logger;
   /** The started job queue (startApi starts it, with workers per JOBS_WORKER); without one, a send-only queue starts on first use. */
   jobs?: Jobs;
+  /** Live chat streams' timings and cap (api/domain/chat-events.ts); the defaults otherwise. */
+  chatEvents?: Partial<ChatEventsOptions>;
 };
 
-export function createApi({ config, database, logger, jobs: startedJobs }: CreateApiOptions): Express {
+/** The app's live chat event hub (its streams end on `close()`, before the HTTP server closes). */
+export function chatEventsOf(app: Express): ChatEventHub {
+  return app.locals.chatEvents as ChatEventHub;
+}
+
+export function createApi({ config, database, logger, jobs: startedJobs, chatEvents: chatEventsOptions }: CreateApiOptions): Express {
   const jobs = startedJobs ?? sendOnlyJobs({ database, config, logger });
   // Hash the decoy password now, so the first sign-in with an unknown email costs no more than a wrong password.
   void dummyHash();
   const app = express();
+  const chatEvents = new ChatEventHub(database, chatEventsOptions);
+  app.locals.chatEvents = chatEvents;
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy ? (/^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy) : "loopback");
   app.use((req, res, next) => {
-    req.deps = { config, db: database.db, logger, jobs, database };
+    req.deps = { config, db: database.db, logger, jobs, database, chatEvents };
     res.set("Cache-Control", "no-store");
     res.set("X-Content-Type-Options", "nosniff");
     next();

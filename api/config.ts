@@ -55,6 +55,8 @@ const apiEnvSchema = z
     QUALIFY_URL: z.string().regex(/^https?:\/\/\S+$/, "QUALIFY_URL must be an http(s):// URL").optional(),
     /** Work the job queue in this process (api/jobs/queue.ts): on (default) or off (send-only, beside a worker instance). */
     JOBS_WORKER: z.enum(["on", "off"], { error: "JOBS_WORKER must be on or off" }).default("on"),
+    /** Chats with the bot on: seconds without a staff reply before a patient's message gets the automatic acknowledgement. */
+    CHAT_BOT_DELAY_SECONDS: z.coerce.number({ error: "CHAT_BOT_DELAY_SECONDS must be a number of seconds" }).int().min(1).max(86_400).default(600),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
@@ -102,6 +104,8 @@ export type ApiSettings = {
   qualifyUrl: string | undefined;
   /** JOBS_WORKER: this process works the job queue (api/jobs/queue.ts). */
   jobsWorker: boolean;
+  /** CHAT_BOT_DELAY_SECONDS (api/domain/chat-bot.ts). */
+  chatBotDelaySeconds: number;
 };
 
 /** The complete configuration of a running API: the settings with their secrets (api/domain/secrets.ts). */
@@ -163,5 +167,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiSettings
     qualifyProvider: e.QUALIFY_PROVIDER,
     qualifyUrl: e.QUALIFY_URL,
     jobsWorker: e.JOBS_WORKER === "on",
+    chatBotDelaySeconds: e.CHAT_BOT_DELAY_SECONDS,
   };
 }

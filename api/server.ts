@@ -4,7 +4,7 @@
  * Used by `npm run start:api` (api/main.ts) and embedded by the web's server.ts.
  */
 import type { AddressInfo } from "node:net";
-import { createApi } from "./app.ts";
+import { chatEventsOf, createApi } from "./app.ts";
 import { ConfigError, loadApiConfig, type ApiConfig, type ApiSettings } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { migrateAsOwner, pendingMigrations, roleFacts } from "./db/roles.ts";
@@ -88,10 +88,15 @@ export async function startApi(opts: { env?: NodeJS.ProcessEnv; port?: number } 
     database,
     close() {
       // Stop accepting, let requests in flight and mail being sent finish, then close the database.
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      })
+      closing ??= chatEventsOf(app)
+        .close()
+        .then(
+          () =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeIdleConnections();
+            }),
+        )
         .then(() => mailSettled())
         .then(() => jobs.stop())
         .then(() => database.close());

@@ -68,6 +68,9 @@ export default [
     route("resources/tasks/users", "routes/resources/tasks-users.ts"), // user picker pages (JSON)
     route("resources/tasks/mine", "routes/resources/tasks-mine.ts"), // header tasks dropdown pages (JSON)
     route("resources/chats/mine", "routes/resources/chats-mine.ts"), // header unread assigned chats pages (JSON)
+    route("resources/chats/events", "routes/resources/chat-events.ts"), // live chat events (server-sent events)
+    route("resources/chats/unread", "routes/resources/chats-unread.ts"), // the unread counters' refresh (JSON)
+    route("resources/chats/:id/messages", "routes/resources/chat-messages.ts"), // older messages on scroll (JSON)
     route("resources/global-search", "routes/resources/global-search.ts"), // header search dropdown (JSON)
     route("resources/allergies", "routes/resources/allergies.ts"), // the record-visit allergies combobox (JSON)
     // The printable prescription (no layout: it prints as the page it is).

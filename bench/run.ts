@@ -19,7 +19,8 @@
  * Then the server-rendering part (bench/ssr.ts): our pages against a bare React Router page, through the API on
  * PostgreSQL as production runs them. `npm run bench -- --ssr` runs only that part, `-- --tasks` only this one.
  * Between them, the patients list (bench/patients.ts): `-- --patients` runs only that part; then the clinical review
- * queues (bench/review-queues.ts): `-- --review`.
+ * queues (bench/review-queues.ts): `-- --review`; then messaging (bench/chats.ts, 1,000,000 messages in 100,000 chats):
+ * `-- --chats`.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
@@ -363,13 +364,16 @@ const only = process.argv.includes("--ssr")
       ? "patients"
       : process.argv.includes("--review")
         ? "review"
-        : null;
-(only === "ssr" || only === "patients" || only === "review" ? Promise.resolve() : main())
+        : process.argv.includes("--chats")
+          ? "chats"
+          : null;
+(only === "ssr" || only === "patients" || only === "review" || only === "chats" ? Promise.resolve() : main())
   .then(async () => {
     // The patients list (bench/patients.ts), the clinical review queues (bench/review-queues.ts), then the server
     // rendering (bench/ssr.ts).
     if (only === null || only === "patients") await (await import("./patients.ts")).runPatientsBench();
     if (only === null || only === "review") await (await import("./review-queues.ts")).runReviewQueuesBench();
+    if (only === null || only === "chats") await (await import("./chats.ts")).runChatsBench();
     if (only === null || only === "ssr") await (await import("./ssr.ts")).runSsrBench();
   })
   .then(

@@ -172,6 +172,7 @@ export const API_MESSAGES = {
   "chats.botOff": "Automatic replies are off for this chat.",
   "chats.notOwnMessage": "You can only change your own messages.",
   "chats.messageDeleted": "This message has been deleted.",
+  "chats.tooManyStreams": "Too many live connections are open. Close a tab and try again.",
   "chats.noSuchProvider": "Choose an active staff member.",
   "chats.attachmentTooLarge": "Uploaded image is too large",
   "chats.attachmentType": "Attach a JPG, PNG or GIF image or a PDF.",

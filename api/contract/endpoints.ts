@@ -65,6 +65,7 @@ const table = {
   "GET /api/v1/chats/:id": { data: chats.chatAnswerSchema },
   // Messaging (issue 17; api/contract/chats.ts).
   "GET /api/v1/chats": { query: chats.chatsQuerySchema, data: chats.chatsAnswerSchema },
+  "GET /api/v1/chats/events": { media: { response: "text/event-stream" } },
   "GET /api/v1/chats/messages": { query: chats.chatMessagesQuerySchema, data: chats.chatMessagesAnswerSchema },
   "GET /api/v1/provider-unread-chats": { query: chats.chatListQuerySchema, listItem: chats.chatEntrySchema, pages: chats.chatListPagesSchema },
   "GET /api/v1/provider-unread-and-assigned-chats": { query: chats.chatListQuerySchema, listItem: chats.chatEntrySchema, pages: chats.chatListPagesSchema },

@@ -119,6 +119,7 @@ export const permissions = {
   // Object level: a chat of a patient the caller may not see is a 404 (api/domain/patient-access.ts); a message is
   // edited or deleted only by its sender (403 chats.notOwnMessage; 409 when already deleted).
   "GET /api/v1/chats": { roles: [...STAFF, ...PATIENTS], summary: "A patient's chats, one per category (?patientId=; a patient: their own), made on first listing; staff audited" },
+  "GET /api/v1/chats/events": { roles: [...STAFF, ...PATIENTS], summary: "Live chat events as server-sent events (ids only: a patient's own chats, staff the patients they may see); heartbeats; ends with the session; at most 5 per user and process (429)" },
   "GET /api/v1/chats/messages": { roles: [...STAFF, ...PATIENTS], summary: "A chat's messages newest first (?chatId=, before= keyset, 20 a page) with senders and attachments; staff audited" },
   "GET /api/v1/provider-unread-chats": { roles: STAFF, summary: "Chats with patient messages no staff member has read, newest first (cursor); audited" },
   "GET /api/v1/provider-unread-and-assigned-chats": { roles: STAFF, summary: "Unread chats assigned to the caller, newest first (cursor); audited" },

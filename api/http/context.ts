@@ -4,6 +4,7 @@ import type { Database, Db } from "../db/client.ts";
 import type { Jobs } from "../jobs/queue.ts";
 import type { Role, UserRole } from "../contract/roles.ts";
 import type { Logger } from "./errors.ts";
+import type { ChatEventHub } from "../domain/chat-events.ts";
 
 export type AuthUser = {
   id: number;
@@ -32,6 +33,8 @@ export type ApiDeps = {
   jobs: Jobs;
   /** The database itself, for what Drizzle does not do (LISTEN: `database.listen`). */
   database: Database;
+  /** This process's live chat events (api/domain/chat-events.ts). */
+  chatEvents: ChatEventHub;
 };
 
 declare module "express-serve-static-core" {

@@ -49,6 +49,8 @@ import { SERVICE_SECTION_SLUGS, type ServiceSection } from "../contract/enums.ts
 import { audit, auditRead } from "../domain/audit.ts";
 import { messageToHtml, previewText, refuseMessageChange } from "../domain/chats.ts";
 import { canSeePatient, visiblePatientsSql, type Viewer } from "../domain/patient-access.ts";
+import { sessionStillLive, TooManyStreamsError } from "../domain/chat-events.ts";
+import { CHAT_BOT_JOB, type ChatBotJob } from "../domain/chat-bot.ts";
 import { objectStorage } from "../domain/storage.ts";
 import { ImageRejectedError, isAcceptablePdf, reencodePng } from "../domain/uploads.ts";
 import { endpoint } from "../http/endpoint.ts";
@@ -314,6 +316,59 @@ function normaliseStaffChatsQuery(raw: Record<string, unknown>): Record<string, 
   return out;
 }
 
+/**
+ * GET /api/v1/chats/events: the caller's live chat events as server-sent events (api/domain/chat-events.ts). Each event
+ * is `event: chat` with `{ kind, chatId, patientId, messageId, assignedProviderId }` (ids only); `: ping` comments keep
+ * the connection; `event: end` says why the server ended it (the session, shutdown) just before it closes.
+ */
+async function eventStream(req: Request, res: Response): Promise<void> {
+  const viewer = viewerOf(req);
+  const sessionId = req.auth.sessionId;
+  const { chatEvents: hub, db } = req.deps;
+  const timers: NodeJS.Timeout[] = [];
+  let release: (() => void) | null = null;
+  let done = false;
+  const finish = (reason: string | null) => {
+    if (done) return;
+    done = true;
+    for (const t of timers) clearInterval(t);
+    release?.();
+    if (reason && !res.writableEnded) res.write(`event: end\ndata: ${JSON.stringify({ reason })}\n\n`);
+    res.end();
+  };
+  try {
+    release = await hub.subscribe(
+      viewer,
+      (event) => {
+        if (!done) res.write(`event: chat\ndata: ${JSON.stringify(event)}\n\n`);
+      },
+      (reason) => finish(reason),
+    );
+  } catch (error) {
+    if (error instanceof TooManyStreamsError) throw new ApiError(429, "chats.tooManyStreams", { headers: { "Retry-After": "30" } });
+    throw error;
+  }
+  req.on("close", () => finish(null));
+  res.status(200);
+  res.set({ "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store, no-transform", "X-Accel-Buffering": "no" });
+  res.flushHeaders();
+  // The browser reconnects after 3 s when the connection drops (EventSource's own retry).
+  res.write("retry: 3000\nevent: ready\ndata: {}\n\n");
+  timers.push(setInterval(() => res.write(": ping\n\n"), hub.options.heartbeatMs));
+  timers.push(
+    setInterval(() => {
+      if (sessionId === null) return finish("session");
+      sessionStillLive(db, sessionId).then(
+        (live) => {
+          if (!live) finish("session");
+        },
+        () => {},
+      );
+    }, hub.options.sessionCheckMs),
+  );
+  if (req.socket.destroyed) finish(null);
+}
+
 export function chatsRoutes(): Router {
   const router = Router();
 
@@ -338,6 +393,10 @@ export function chatsRoutes(): Router {
     }
     if (!isPatient(viewer)) await auditRead(req, { action: "chats.read", patientId, entityType: "patient", entityId: patientId });
     ok(res, { chats: list });
+  });
+
+  endpoint(router, "GET /api/v1/chats/events", async (req, res) => {
+    await eventStream(req, res);
   });
 
   endpoint(router, "GET /api/v1/provider-unread-chats", async (req, res) => {
@@ -427,6 +486,15 @@ export function chatsRoutes(): Router {
     await attach(req, db, chat, m!.id, prepared);
     // Writing in a chat reads it: the sender's side has seen everything up to their own message.
     await markRead(db, viewer, chat.id, m!.id);
+    if (isPatient(viewer) && chat.botEnabled) {
+      // The bot's acknowledgement if no staff member replies in time (api/domain/chat-bot.ts). Best effort: the
+      // message is sent either way.
+      try {
+        await req.deps.jobs.send(CHAT_BOT_JOB, { chatId: chat.id, messageId: m!.id } satisfies ChatBotJob, { startAfter: req.deps.config.chatBotDelaySeconds, singletonKey: `chat-bot:${m!.id}` });
+      } catch (error) {
+        req.deps.logger.warn("chat bot job not queued", { chatId: chat.id, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
     const suggested = body.suggested === "true" || body.suggested === "on";
     if (!isPatient(viewer)) {
       await audit(req, { action: "chat.message.create", patientId: chat.patientId, entityType: "chat_message", entityId: m!.id, meta: { chatId: chat.id, attachments: prepared.length, suggested } });

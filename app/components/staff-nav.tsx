@@ -99,7 +99,7 @@ export function StaffHeader({ role, profile, myTasks = null }: { role: Role; pro
         submitLabel={t("common:header.searchSubmit")}
       />
       <nav aria-label={t("common:header.quickLinks")} className="flex items-center gap-1">
-        <HeaderChats messagesPath={links.messages} label={t("common:staffNav.messages")} />
+        <HeaderChats messagesPath={links.messages} label={t("common:staffNav.messages")} unread={profile?.unreadChatMessagesCount ?? 0} me={profile?.id ?? null} />
         <HeaderTasks tasksPath={links.tasks} initial={myTasks} />
       </nav>
       <details ref={menuRef} className="relative" data-testid="profile-menu">

@@ -219,6 +219,10 @@ export const ACCESS: Record<string, AccessRule> = {
   "/resources/tasks/users": only(["providers", ...STAFF]),
   "/resources/tasks/mine": only(["providers", ...STAFF]),
   "/resources/chats/mine": only(["providers", ...STAFF]),
+  // Live chat events and the unread count: everyone with chats (patients, staff).
+  "/resources/chats/events": only(USER_ROLES),
+  "/resources/chats/unread": only(USER_ROLES),
+  "/resources/chats/:id/messages": only(USER_ROLES),
   // The header search dropdown's JSON (every role with the staff header).
   "/resources/global-search": only(["providers", ...STAFF]),
 };

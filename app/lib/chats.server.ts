@@ -76,6 +76,8 @@ export async function loadThread(request: Request, context: Context, chatId: num
     chat,
     messages: thread,
     hasEarlier: before !== null,
+    /** Where the next older page starts (the keyset `before`), for loading on scroll. */
+    earlierBefore: before,
     pages,
     editing: thread.find((m) => m.id === editId && m.own) ?? null,
     toasts: takeToasts(context),
@@ -271,5 +273,67 @@ export async function chatAttachmentResponse(context: Context, id: number): Prom
   } catch (error) {
     if (error instanceof UpstreamError) return new Response(null, { status: error.status === null || error.status >= 500 ? 502 : 404 });
     throw error;
+  }
+}
+
+/**
+ * GET /resources/chats/events: the signed-in user's live chat events, relayed from the API's stream
+ * (GET /api/v1/chats/events) byte for byte, so the browser talks only to the web server. The relay lives as long as the
+ * browser's connection (its abort ends the upstream call); `no-transform` keeps the compression middleware from
+ * buffering it. No session upstream (401), too many streams (429) or no upstream: 204, which tells EventSource not to
+ * reconnect (the page then keeps its 30-second polling, and is fresh on each load).
+ */
+export async function chatEventsResponse(request: Request, context: Context): Promise<Response> {
+  const headers = { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store, no-transform", "X-Accel-Buffering": "no" };
+  // Ended by the browser going away, or by this web process shutting down (server.ts: the relays would otherwise keep
+  // its server open; the browser reconnects to another instance).
+  const relay = new AbortController();
+  const streams = liveStreams();
+  streams.add(relay);
+  const forget = () => streams.delete(relay);
+  relay.signal.addEventListener("abort", forget, { once: true });
+  request.signal.addEventListener("abort", () => relay.abort(), { once: true });
+  if (request.signal.aborted) relay.abort();
+  try {
+    const upstream = await getUpstream(context).download("GET /api/v1/chats/events", { signal: relay.signal, on401: "throw" });
+    if (!upstream.headers.get("content-type")?.startsWith("text/event-stream") || !upstream.body) {
+      await upstream.body?.cancel();
+      relay.abort();
+      return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+    }
+    return new Response(upstream.body, { status: 200, headers });
+  } catch (error) {
+    relay.abort();
+    if (error instanceof UpstreamError || request.signal.aborted) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+    throw error;
+  }
+}
+
+/** The open event-stream relays of this process, where server.ts finds them on shutdown (`Symbol.for` key). */
+function liveStreams(): Set<AbortController> {
+  const registry = globalThis as { [LIVE_STREAMS]?: Set<AbortController> };
+  return (registry[LIVE_STREAMS] ??= new Set());
+}
+const LIVE_STREAMS = Symbol.for("telehealth.liveStreams");
+
+/** The signed-in user's unread count (a patient's chats; staff: chats assigned to them), for the counters' refresh. */
+export async function loadUnreadCount(context: Context): Promise<number> {
+  return (await getUpstream(context).call("GET /api/v1/chats/patient-unread-messages-count")).data;
+}
+
+/**
+ * GET /resources/chats/:id/messages?before= — one older page of a chat (20, oldest first, dates in the reader's
+ * language) for loading on scroll with JavaScript; `nextBefore` continues it. Spec §8: paging is silent on error (an
+ * empty page).
+ */
+export async function loadEarlierMessages(context: Context, chatId: number, before: number) {
+  try {
+    const answer = await getUpstream(context).call("GET /api/v1/chats/messages", { query: { chatId, perPage: CHAT_PAGE_SIZE, before } });
+    const locale = getLanguage(context);
+    const now = new Date();
+    return { messages: [...answer.data.messages].reverse().map((m) => shape(m, locale, now)), nextBefore: answer.data.nextBefore };
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    return { messages: [] as ThreadMessage[], nextBefore: null, failed: true };
   }
 }

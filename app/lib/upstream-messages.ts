@@ -153,6 +153,7 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "chats.botOff": "chat:toast.botOff",
   "chats.notOwnMessage": "chat:upstream.notOwnMessage",
   "chats.messageDeleted": "chat:upstream.messageDeleted",
+  "chats.tooManyStreams": "chat:upstream.tooManyStreams",
   "chats.noSuchProvider": "chat:upstream.noSuchProvider",
   "chats.attachmentTooLarge": "chat:errors.tooLarge",
   "chats.attachmentType": "chat:upstream.attachmentType",

@@ -69,6 +69,11 @@ export type CallOptions = {
   on401?: "login" | "throw";
   /** Success answers are not JSON (a PDF): `data` is the upstream's Response, unread, for streaming on. */
   raw?: boolean;
+  /**
+   * A long-lived answer (an event stream): no timeout; the call and its answer's body end when this signal aborts
+   * (the browser went away).
+   */
+  signal?: AbortSignal;
 };
 
 /**
@@ -237,8 +242,8 @@ export class Upstream {
       // JSON calls go over node:http with a keep-alive agent (keepAliveRequest below); a file sent (FormData) or
       // read as a stream (raw) keeps fetch, which encodes multipart and streams answers.
       response =
-        this.deps.fetch || typeof body === "object" || options.raw
-          ? await (this.deps.fetch ?? fetch)(url, { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(TIMEOUT_MS) })
+        this.deps.fetch || typeof body === "object" || options.raw || options.signal
+          ? await (this.deps.fetch ?? fetch)(url, { method, headers, body, redirect: "manual", signal: options.signal ?? AbortSignal.timeout(TIMEOUT_MS) })
           : await keepAliveRequest(url, method, headers, body, TIMEOUT_MS);
     } catch (error) {
       this.unreachable = true;

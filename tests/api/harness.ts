@@ -8,13 +8,14 @@ import type { Server } from "node:http";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
-import { createApi } from "../../api/app.ts";
+import { chatEventsOf, createApi } from "../../api/app.ts";
 import { startJobs, type Jobs } from "../../api/jobs/queue.ts";
 import { loadApiConfig, type ApiConfig } from "../../api/config.ts";
 import { openDatabase, type Database } from "../../api/db/client.ts";
 import { createLogger } from "../../api/logger.ts";
 import { mailSettled } from "../../api/domain/mail.ts";
 import { resolveSecrets } from "../../api/domain/secrets.ts";
+import type { ChatEventsOptions } from "../../api/domain/chat-events.ts";
 
 export const DEMO_PASSWORD = "DemoPassw0rd";
 export const SECRET = "test-secret-".padEnd(48, "x");
@@ -51,30 +52,34 @@ export async function freshDatabase(seeded: boolean): Promise<{ database: Databa
 
 export type TestApi = {
   url: string;
+  /** The PostgreSQL database's URL (a second API instance may open it); undefined on PGlite. */
+  databaseUrl?: string;
   config: ApiConfig;
   database: Database;
   jobs: Jobs;
   close(): Promise<void>;
 };
 
-export async function startTestApi(opts: { seed?: boolean; env?: Record<string, string>; jobsWorker?: boolean } = {}): Promise<TestApi> {
-  const { database, drop } = await freshDatabase(opts.seed !== false);
+export async function startTestApi(opts: { seed?: boolean; env?: Record<string, string>; jobsWorker?: boolean; chatEvents?: Partial<ChatEventsOptions> } = {}): Promise<TestApi> {
+  const { database, drop, url: databaseUrl } = await freshDatabase(opts.seed !== false);
   await database.migrate();
   const config = await resolveSecrets(loadApiConfig({ NODE_ENV: "test", SESSION_SECRET: SECRET, DATA_DIR: ".tmp/unused", ...opts.env }), database.db);
   const logger = createLogger("silent");
   // Send-only unless the test works the queue itself (jobsWorker: true), so no test's jobs run behind its back.
   const jobs = await startJobs({ database, config, logger, worker: opts.jobsWorker ?? false });
-  const app = createApi({ config, database, logger, jobs });
+  const app = createApi({ config, database, logger, jobs, chatEvents: opts.chatEvents });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    databaseUrl,
     config,
     database,
     jobs,
     async close() {
+      await chatEventsOf(app).close();
       await new Promise<void>((r) => server.close(() => r()));
       await mailSettled();
       await jobs.stop();

@@ -9,6 +9,7 @@ import { registeredEndpoints } from "../../api/http/endpoint.ts";
 import { ROLES, type Role } from "../../api/contract/roles.ts";
 import { Client, LOGINS, signedIn, startTestApi, type Reply, type TestApi } from "./harness.ts";
 import { fetchBytes, makeImage, uploadFile } from "./patient-account-helpers.ts";
+import { openEvents } from "./chat-events-helpers.ts";
 import * as schema from "../../api/db/schema.ts";
 import { and, desc, eq } from "drizzle-orm";
 import { nextStatuses } from "../../api/domain/treatment-review.ts";
@@ -450,6 +451,14 @@ const samples: Record<EndpointKey, Sample> = {
   "POST /api/v1/chats/mark-all-messages-read": { body: { get chatId() { return chatId; } }, ok: 200 },
   "GET /api/v1/chats/patient-unread-messages-count": { ok: 200 },
   "GET /api/v1/chats/last-chat-message-from-provider": { ok: 200 },
+  "GET /api/v1/chats/events": {
+    ok: 200,
+    send: async (client, path) => {
+      const s = await openEvents(client, path);
+      s.close();
+      return { status: s.status, body: s.body, headers: s.headers };
+    },
+  },
   "GET /api/v2/chats/check-validity": { path: () => `/api/v2/chats/check-validity?patientId=${demoPatientId}&category=medical`, ok: 200 },
   "GET /api/v3/integration/ai/chat/:id/generate-message": { path: () => `/api/v3/integration/ai/chat/${chatId}/generate-message`, ok: 200 },
   "GET /api/v1/chats/attachments/:id": { ok: 200, send: async (client) => ({ status: (await fetchBytes(client, `/api/v1/chats/attachments/${chatAttachmentId}`)).status, body: { code: "ok", message: "" }, headers: new Headers() }) },

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { as, formEntries, type WebClient, type WebPage } from "./client";
+import { as, formEntries, WebClient, type WebPage } from "./client";
 
 /** The demo patient's chat of a category, from the chats list. */
 async function chatPath(client: WebClient, category: string): Promise<string> {
@@ -112,5 +112,60 @@ describe("patient and staff chat without JavaScript", () => {
     expect(page.bodyText).toContain("Equipo médico");
     const nurse = await as("nurse", { language: "es-US" });
     expect((await nurse.get("/staff/messages")).bodyText).toContain("No leídos");
+  });
+});
+
+/** Reads an event stream until `until` matches the text received so far (or `ms` pass); answers that text. */
+async function readUntil(response: Response, until: (text: string) => boolean, ms = 5000): Promise<string> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + ms;
+  while (!until(text) && Date.now() < deadline) {
+    const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), Math.max(0, deadline - Date.now())))]);
+    if (!chunk || chunk.done) break;
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  reader.releaseLock();
+  return text;
+}
+
+describe("live chat events through the web tier (/resources/chats/events)", () => {
+  it("relays the API's stream to a signed-in patient, uncompressed, and a staff reply arrives on it within 2 s", async () => {
+    const patient = await as("patient");
+    const path = await chatPath(patient, "Customer support");
+    const abort = new AbortController();
+    try {
+      const stream = await patient.stream("/resources/chats/events", abort.signal);
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
+      expect(stream.headers.get("content-encoding")).toBeNull();
+      expect(await readUntil(stream, (t) => t.includes("event: ready"))).toContain("event: ready");
+
+      const chatId = Number(path.split("/").pop());
+      await patient.post(path, composerBody(await patient.get(path), { message: "Web tier: waiting live" }));
+      const nurse = await as("nurse");
+      const list = await nurse.get("/staff/messages?tab=unread");
+      const entry = list.$$("[data-testid=chat-entries] li").find((li) => li.textContent?.includes("Web tier: waiting live"));
+      const roomPath = entry!.querySelector("a")!.getAttribute("href")!;
+      const room = await nurse.get(roomPath);
+      await readUntil(stream, (t) => t.includes(`"chatId":${chatId}`));
+      const reply = await nurse.post(room.path, composerBody(room, { message: "Web tier: live reply" }));
+      expect(reply.status).toBe(200);
+      // Committed before the post's answer: on the stream within 2 s of it.
+      const text = await readUntil(stream, (t) => t.includes(`"chatId":${chatId}`), 2000);
+      expect(text).toMatch(new RegExp(`event: chat\\ndata: \\{"kind":"message","chatId":${chatId},`));
+      expect(text).not.toContain("live reply");
+    } finally {
+      abort.abort();
+    }
+  });
+
+  it("answers a guest without a stream (the access rule sends them to sign in)", async () => {
+    const guest = new WebClient();
+    const abort = new AbortController();
+    const r = await guest.stream("/resources/chats/events", abort.signal);
+    abort.abort();
+    expect(r.status).not.toBe(200);
   });
 });

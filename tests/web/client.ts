@@ -186,6 +186,12 @@ export class WebClient {
     }
   }
 
+  /** A long-lived GET as EventSource sends it (an event stream): the Response, its body unread; abort with `signal`. */
+  async stream(path: string, signal: AbortSignal): Promise<Response> {
+    const headers = { ...this.headers, Accept: "text/event-stream", ...(this.cookies.size ? { Cookie: this.cookieHeader() } : {}) };
+    return fetch(new URL(path, this.baseURL), { headers, redirect: "manual", signal });
+  }
+
   /** One request, no redirect followed. A browser's navigation headers (fetch metadata) come with it. */
   async raw(method: string, path: string, body?: URLSearchParams | FormData, extra: Record<string, string> = {}): Promise<Response> {
     const url = new URL(path, this.baseURL);

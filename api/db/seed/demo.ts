@@ -259,6 +259,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     await seedDemoCheckIns(tx);
     await seedDemoJourneys(tx);
     await seedDemoIntake(tx);
+    await seedChatBotTemplates(tx);
     return { created: true };
   });
 }
@@ -971,4 +972,18 @@ async function fill(db: Db): Promise<void> {
     update chats c set
       staff_unread_count = (select count(*) from chat_messages m where m.chat_id = c.id and m.deleted_at is null and m.sender_id is not distinct from c.patient_id and m.id > c.staff_read_message_id),
       patient_unread_count = (select count(*) from chat_messages m where m.chat_id = c.id and m.deleted_at is null and m.sender_id is distinct from c.patient_id and m.id > c.patient_read_message_id)`);
+}
+
+/** The chat bot's acknowledgement (issue 17, api/domain/chat-bot.ts): one "chatBot" template per category and language. */
+async function seedChatBotTemplates(db: Db) {
+  const en = "Hi {{patientFirstName}}, thanks for your message. We have received it and a member of our team will reply as soon as possible.";
+  const es = "Hola {{patientFirstName}}, gracias por su mensaje. Lo hemos recibido y un miembro de nuestro equipo le responderá lo antes posible.";
+  await insertRows(
+    db,
+    t.messageTemplates,
+    ["medical", "support", "pharmacy"].flatMap((category) => [
+      { group: "chatBot", category, name: `Automatic acknowledgement (${category})`, locale: "en-US" as const, text: en, variables: ["patientFirstName"] },
+      { group: "chatBot", category, name: `Acuse automático (${category})`, locale: "es-US" as const, text: es, variables: ["patientFirstName"] },
+    ]),
+  );
 }

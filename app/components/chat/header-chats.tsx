@@ -4,6 +4,8 @@ import { Icon } from "~/components/icons";
 import { Avatar } from "~/components/ui/avatar";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { EntryView } from "~/lib/chats.server";
+import { useChatEvents } from "~/lib/chat-events";
+import { UnreadBadge } from "~/components/patient-nav";
 import { useTranslation } from "~/lib/use-translation";
 
 type Page = { items: EntryView[]; nextCursor: string | null };
@@ -12,14 +14,37 @@ const LOAD_AHEAD_PX = 10;
 /**
  * The header's unread assigned chats (spec §2): full name, avatar, last message, time ago; each opens the message room
  * in a new tab; a link to all messages; infinite scroll by cursor. Without JavaScript it is a link to /staff/messages.
+ * The badge counts unread messages in chats assigned to the user (fresh on each page load; with JavaScript re-read on
+ * each live event of a chat assigned to them, and the open list reloaded).
  */
-export function HeaderChats({ messagesPath, label }: { messagesPath: string; label: string }) {
+export function HeaderChats({ messagesPath, label, unread = 0, me = null }: { messagesPath: string; label: string; unread?: number; me?: number | null }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const fetcher = useFetcher<Page>();
+  const counter = useFetcher<{ count: number | null }>();
   const [items, setItems] = useState<EntryView[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
+  const [count, setCount] = useState(unread);
   const listRef = useRef<HTMLUListElement>(null);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const refresh = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => setCount(unread), [unread]);
+  useEffect(() => {
+    if (typeof counter.data?.count === "number") setCount(counter.data.count);
+  }, [counter.data]);
+  useEffect(() => () => clearTimeout(refresh.current), []);
+  useChatEvents((e) => {
+    if (e.kind !== "resync" && (me === null || e.assignedProviderId !== me)) return;
+    clearTimeout(refresh.current);
+    refresh.current = setTimeout(() => {
+      void counter.load("/resources/chats/unread");
+      // The list is read again: from its first page now when open, on the next opening otherwise.
+      setItems(null);
+      setNext(null);
+      if (detailsRef.current?.open) void fetcher.load("/resources/chats/mine");
+    }, 150);
+  });
 
   useEffect(() => {
     const page = fetcher.data;
@@ -31,9 +56,10 @@ export function HeaderChats({ messagesPath, label }: { messagesPath: string; lab
   const iconClasses = "inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-full text-muted-foreground hover:bg-secondary-hover hover:text-foreground [&::-webkit-details-marker]:hidden";
   if (!hydrated) {
     return (
-      <Link to={messagesPath} className={iconClasses}>
+      <Link to={messagesPath} className={`${iconClasses} relative`}>
         <Icon name="messages" />
         <span className="sr-only">{label}</span>
+        <UnreadBadge count={count} className="absolute -top-1 -right-1" />
       </Link>
     );
   }
@@ -46,10 +72,11 @@ export function HeaderChats({ messagesPath, label }: { messagesPath: string; lab
     if (el.scrollTop + el.clientHeight >= el.scrollHeight - LOAD_AHEAD_PX) void fetcher.load(`/resources/chats/mine?cursor=${encodeURIComponent(next)}`);
   };
   return (
-    <details className="relative" data-testid="chats-menu" onToggle={(e) => onToggle(e.currentTarget.open)}>
-      <summary className={iconClasses}>
+    <details ref={detailsRef} className="relative" data-testid="chats-menu" onToggle={(e) => onToggle(e.currentTarget.open)}>
+      <summary className={`${iconClasses} relative`}>
         <Icon name="messages" />
         <span className="sr-only">{label}</span>
+        <UnreadBadge count={count} className="absolute -top-1 -right-1" />
       </summary>
       <div className="absolute right-0 z-40 mt-2 grid w-[min(24rem,calc(100vw-2rem))] gap-3 rounded-lg border bg-popover p-3 text-popover-foreground shadow-lg">
         <h2 className="text-sm font-semibold">{t("common:chatsMenu.title")}</h2>

@@ -1,4 +1,6 @@
-import { Form, Link, useNavigation } from "react-router";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/textarea";
@@ -11,17 +13,31 @@ import { CHAT_FIELDS, CHAT_MESSAGE_MAX } from "../../../api/contract/chat-rules.
 /**
  * A chat's history and its composer (issue 17), the same for the patient and the staff room: plain links and forms, so
  * everything works without JavaScript. Message HTML comes sanitised from the API (p, b, i, u, strong, em, br, a).
+ * Older messages: the "Load earlier" link (`?pages=n+1`); with JavaScript, scrolling up to it (or pressing it) loads the
+ * next older page in place (useEarlierMessages), keeping what the reader sees where it was.
  */
-export function Thread({ messages, hasEarlier, pages, editing, result, viewer, draft }: { messages: ThreadMessage[]; hasEarlier: boolean; pages: number; editing: ThreadMessage | null; result: ChatFormResult | undefined; viewer: "patient" | "staff"; draft?: string | null }) {
+export function Thread({ chatId, messages: newest, hasEarlier, earlierBefore = null, pages, editing, result, viewer, draft }: { chatId: number; messages: ThreadMessage[]; hasEarlier: boolean; earlierBefore?: number | null; pages: number; editing: ThreadMessage | null; result: ChatFormResult | undefined; viewer: "patient" | "staff"; draft?: string | null }) {
   const { t } = useTranslation();
+  const listRef = useRef<HTMLOListElement>(null);
+  const { messages, more, loading, load, sentinelRef } = useEarlierMessages(chatId, newest, earlierBefore, hasEarlier, listRef);
   return (
     <section aria-labelledby="thread-title" className="flex flex-col gap-4">
       <h2 id="thread-title" className="sr-only">
         {t("chat:thread.messages")}
       </h2>
-      {hasEarlier ? (
-        <p>
-          <Link to={`?pages=${pages + 1}`} preventScrollReset className="text-primary underline" data-testid="load-earlier">
+      {more ? (
+        <p ref={sentinelRef} aria-busy={loading || undefined}>
+          <Link
+            to={`?pages=${pages + 1}`}
+            preventScrollReset
+            className="text-primary underline"
+            data-testid="load-earlier"
+            onClick={(e) => {
+              if (!load) return;
+              e.preventDefault();
+              load();
+            }}
+          >
             {t("chat:thread.loadEarlier")}
           </Link>
         </p>
@@ -29,7 +45,7 @@ export function Thread({ messages, hasEarlier, pages, editing, result, viewer, d
       {messages.length === 0 ? (
         <p className="text-muted-foreground">{t("chat:thread.empty")}</p>
       ) : (
-        <ol className="flex flex-col gap-3" data-testid="messages">
+        <ol ref={listRef} className="flex flex-col gap-3" data-testid="messages">
           {messages.map((m, i) => (
             <MessageItem key={m.id} m={m} viewer={viewer} last={i === messages.length - 1} />
           ))}
@@ -40,12 +56,92 @@ export function Thread({ messages, hasEarlier, pages, editing, result, viewer, d
   );
 }
 
+type EarlierPage = { messages: ThreadMessage[]; nextBefore: number | null };
+
+/**
+ * Loading older messages with JavaScript: pages from /resources/chats/:id/messages?before= prepended to the loader's
+ * newest ones; the next page loads when the reader scrolls up to the top of the thread (an IntersectionObserver on the
+ * "Load earlier" line, armed by the reader's own upward scroll, so opening a chat loads nothing more) or presses the
+ * link. The first message on screen keeps its place. Errors are silent (spec §8): the link stays.
+ */
+function useEarlierMessages(chatId: number, newest: ThreadMessage[], earlierBefore: number | null, hasEarlier: boolean, listRef: React.RefObject<HTMLOListElement | null>) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<EarlierPage>();
+  const [earlier, setEarlier] = useState<ThreadMessage[]>([]);
+  const [cursor, setCursor] = useState<number | null>(null);
+  const [shownChat, setShownChat] = useState(chatId);
+  const anchor = useRef<{ id: number; top: number } | null>(null);
+  const sentinelRef = useRef<HTMLParagraphElement>(null);
+  if (shownChat !== chatId) {
+    setShownChat(chatId);
+    setEarlier([]);
+    setCursor(null);
+  }
+  const next = earlier.length ? cursor : earlierBefore;
+  const busy = fetcher.state !== "idle";
+  const load = hydrated && next !== null
+    ? () => {
+        if (fetcher.state !== "idle") return;
+        const first = listRef.current?.firstElementChild as HTMLElement | null;
+        anchor.current = first ? { id: Number(first.dataset.id), top: first.getBoundingClientRect().top } : null;
+        void fetcher.load(`/resources/chats/${chatId}/messages?before=${next}`);
+      }
+    : null;
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  useEffect(() => {
+    const page = fetcher.data;
+    if (!page || !Array.isArray(page.messages)) return;
+    if ("failed" in page) return; // silent: the link stays
+    setEarlier((current) => [...page.messages.filter((m) => !current.some((c) => c.id === m.id)), ...current]);
+    setCursor(page.nextBefore);
+  }, [fetcher.data]);
+
+  const ids = new Set(earlier.map((m) => m.id));
+  const messages = [...earlier, ...newest.filter((m) => !ids.has(m.id))];
+
+  // Keep the message that was first on screen where it was (scroll anchoring may already have done it: then no-op).
+  useLayoutEffect(() => {
+    const a = anchor.current;
+    if (!a) return;
+    anchor.current = null;
+    const el = listRef.current?.querySelector<HTMLElement>(`[data-id="${a.id}"]`);
+    if (el) window.scrollBy(0, el.getBoundingClientRect().top - a.top);
+  }, [earlier, listRef]);
+
+  useEffect(() => {
+    const el = sentinelRef.current;
+    if (!hydrated || !el || typeof IntersectionObserver === "undefined") return;
+    let armed = false;
+    let lastY = window.scrollY;
+    const onScroll = () => {
+      if (window.scrollY < lastY) armed = true;
+      lastY = window.scrollY;
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (armed && entries.some((e) => e.isIntersecting)) loadRef.current?.();
+      },
+      { rootMargin: "200px 0px 0px 0px" },
+    );
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("scroll", onScroll);
+    };
+  }, [hydrated, next]);
+
+  return { messages, more: hydrated ? next !== null : hasEarlier, loading: busy, load, sentinelRef };
+}
+
 function MessageItem({ m, viewer, last }: { m: ThreadMessage; viewer: "patient" | "staff"; last: boolean }) {
   const { t } = useTranslation();
   const name = m.own ? t("chat:thread.you") : m.automatic ? t("chat:thread.automatic") : (m.senderName ?? t("chat:thread.team"));
   const mine = viewer === "patient" ? m.fromPatient : !m.fromPatient;
   return (
-    <li id={last ? "latest" : undefined} className={`flex gap-3 ${mine ? "flex-row-reverse text-right" : ""}`} data-testid="message" data-own={m.own || undefined}>
+    <li id={last ? "latest" : undefined} className={`flex gap-3 ${mine ? "flex-row-reverse text-right" : ""}`} data-testid="message" data-id={m.id} data-own={m.own || undefined}>
       <Avatar name={name} src={m.automatic ? null : m.senderAvatarUrl} size="sm" decorative />
       <div className={`max-w-[36rem] rounded-lg border px-4 py-2 text-left ${mine ? "bg-muted" : "bg-background"}`}>
         <p className="text-sm">

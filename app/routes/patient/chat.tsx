@@ -40,7 +40,7 @@ export default function PatientChat({ loaderData, actionData }: Route.ComponentP
           {t(`chat:categories.${chat.category}`)}
         </p>
       </div>
-      <Thread messages={loaderData.messages} hasEarlier={loaderData.hasEarlier} pages={loaderData.pages} editing={loaderData.editing} result={actionData as ChatFormResult | undefined} viewer="patient" />
+      <Thread chatId={chat.id} messages={loaderData.messages} hasEarlier={loaderData.hasEarlier} earlierBefore={loaderData.earlierBefore} pages={loaderData.pages} editing={loaderData.editing} result={actionData as ChatFormResult | undefined} viewer="patient" />
     </div>
   );
 }

@@ -6,13 +6,15 @@ import { BottomBar, MenuButton, MenuToggle, PatientFooter, PatientMenu } from "~
 import { SkipLink } from "~/components/skip-link";
 import { PATIENT_ACCOUNT_MENU, PATIENT_BOTTOM_BAR, PATIENT_MAIN_MENU, visibleItems } from "~/lib/patient-menu";
 import { loadProfileSummary } from "~/lib/profile.server";
+import { useRevalidateOnChatEvents } from "~/lib/chat-events";
 import { takeToasts } from "~/lib/toast.server";
 
 /**
  * Patient layout (spec §2): desktop sidebar with the logo and the main menu (logout pinned at the bottom);
  * below the large breakpoint a top bar with the menu button (full-screen menu with the account-settings
  * submenu) and a bottom bar; the footer with the legal links and the year. Items follow the profile flags;
- * messages and chats show the unread count (fresh on each page load).
+ * messages and chats show the unread count (fresh on each page load; with JavaScript also polled every 30 s and
+ * re-read on each live chat event, which also refreshes an open chat).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const profile = await loadProfileSummary(context);
@@ -36,6 +38,8 @@ function useUnreadPolling() {
 
 export default function PatientLayout({ loaderData }: Route.ComponentProps) {
   useUnreadPolling();
+  // A patient's stream carries only their own chats' events: each one refreshes the counters and the page.
+  useRevalidateOnChatEvents(() => true);
   const { profile } = loaderData;
   const unread = profile?.unreadChatMessagesCount ?? 0;
   const main = visibleItems(PATIENT_MAIN_MENU, profile);

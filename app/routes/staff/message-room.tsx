@@ -8,12 +8,19 @@ import { Select } from "~/components/ui/select";
 import { loadAssignees, loadPatientChats, loadRoomPatient, loadSuggestion, loadThread, threadAction, type ChatFormResult } from "~/lib/chats.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useTranslation } from "~/lib/use-translation";
+import { useRevalidateOnChatEvents } from "~/lib/chat-events";
+import { UserPicker } from "~/components/tasks/user-picker";
+import type { PickerState } from "~/components/tasks/task-model";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { idParam } from "../../../api/contract/common.ts";
 import { isChatCategory, type Chat } from "../../../api/contract/chats.ts";
 
 export const handle = { title: "common:pages.messageRoom", i18n: ["chat", "patients"] } satisfies RouteHandle;
 
 const notFound = () => data(null, { status: 404, statusText: "Not Found" });
+
+/** The picker's no-JavaScript state is never used here (without JavaScript the room shows a plain select). */
+const CLOSED_PICKER: PickerState = { open: false, search: "", team: "all", page: 1, items: [], hasMore: false };
 
 /** The chat the URL names: its id, else its category, else the first with unread messages, else the first. */
 function pick(chats: Chat[], category: string | undefined, chatId: string | undefined): Chat {
@@ -57,6 +64,9 @@ export default function StaffMessageRoom({ loaderData, actionData }: Route.Compo
   const { t } = useTranslation();
   const { chat, patient, tabs, assignees } = loaderData;
   const base = `/staff/messages/${patient.id}/chat`;
+  const hydrated = useHydrated();
+  // Live: a message in any of this patient's chats refreshes the thread and the tabs' counts.
+  useRevalidateOnChatEvents((e) => e.patientId === patient.id);
   return (
     <div className="flex flex-col gap-6 p-4 md:p-8">
       <div className="flex flex-col gap-1">
@@ -81,21 +91,35 @@ export default function StaffMessageRoom({ loaderData, actionData }: Route.Compo
         </ul>
       </nav>
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-        <Thread messages={loaderData.messages} hasEarlier={loaderData.hasEarlier} pages={loaderData.pages} editing={loaderData.editing} result={actionData as ChatFormResult | undefined} viewer="staff" draft={loaderData.draft} />
+        <Thread chatId={chat.id} messages={loaderData.messages} hasEarlier={loaderData.hasEarlier} earlierBefore={loaderData.earlierBefore} pages={loaderData.pages} editing={loaderData.editing} result={actionData as ChatFormResult | undefined} viewer="staff" draft={loaderData.draft} />
         <aside aria-labelledby="chat-settings" className="flex flex-col gap-4 rounded-lg border p-4">
           <h2 id="chat-settings" className="font-semibold">
             {t("chat:staff.settings")}
           </h2>
           <Form method="post" className="grid gap-2" data-testid="assign-form">
             <input type="hidden" name="intent" value="assign" />
-            <Select
-              id="assign-provider"
-              name="providerId"
-              label={t("chat:staff.assign")}
-              enhance={false}
-              defaultValue={chat.assignedProviderId ? String(chat.assignedProviderId) : ""}
-              options={[{ value: "", label: t("chat:staff.nobody") }, ...assignees.map((a) => ({ value: String(a.id), label: a.fullName }))]}
-            />
+            {hydrated ? (
+              // With JavaScript: the user picker of spec §2 (search, team tabs, active staff only; the choice can be cleared).
+              <UserPicker
+                field="providerId"
+                kind="assignee"
+                purpose="assign"
+                label={t("chat:staff.assign")}
+                value={chat.assignedProviderId ? { id: chat.assignedProviderId, fullName: chat.assignedProviderName ?? "", avatarUrl: null, profession: null, email: null } : null}
+                state={CLOSED_PICKER}
+                formAction=""
+                emptyLabel={t("chat:staff.nobody")}
+              />
+            ) : (
+              <Select
+                id="assign-provider"
+                name="providerId"
+                label={t("chat:staff.assign")}
+                enhance={false}
+                defaultValue={chat.assignedProviderId ? String(chat.assignedProviderId) : ""}
+                options={[{ value: "", label: t("chat:staff.nobody") }, ...assignees.map((a) => ({ value: String(a.id), label: a.fullName }))]}
+              />
+            )}
             <Button type="submit" variant="outline">
               {t("chat:staff.assignButton")}
             </Button>

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { useRevalidateOnChatEvents } from "~/lib/chat-events";
 import type { Route } from "./+types/messages";
 import { PageTitle } from "~/components/page-title";
 import { Avatar } from "~/components/ui/avatar";
@@ -29,6 +30,9 @@ const roomPath = (e: Pick<EntryView, "treatment" | "category" | "chatId">) => `/
 export default function StaffMessages({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { tab, entries, nextCursor } = loaderData;
+  const [search] = useSearchParams();
+  // Live: the first page of a list follows new messages (a burst within a second is one refresh).
+  useRevalidateOnChatEvents(() => !search.get("cursor"), 1000);
   const list = (
     <div className="flex flex-col gap-4">
       {entries.length === 0 ? (
