@@ -331,7 +331,8 @@ export async function loadEarlierMessages(context: Context, chatId: number, befo
     const answer = await getUpstream(context).call("GET /api/v1/chats/messages", { query: { chatId, perPage: CHAT_PAGE_SIZE, before } });
     const locale = getLanguage(context);
     const now = new Date();
-    return { messages: [...answer.data.messages].reverse().map((m) => shape(m, locale, now)), nextBefore: answer.data.nextBefore };
+    const utcOffsetMinutes = await viewerUtcOffset(context);
+    return { messages: [...answer.data.messages].reverse().map((m) => shape(m, locale, now, utcOffsetMinutes)), nextBefore: answer.data.nextBefore };
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     return { messages: [] as ThreadMessage[], nextBefore: null, failed: true };
