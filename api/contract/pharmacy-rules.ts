@@ -7,7 +7,7 @@
 import { STAFF_ROLES, type Role } from "./roles.ts";
 
 /** Who works the shipment queue (spec §2: /staff/shipments and /manager/shipments; app/lib/access.ts). */
-export const SHIPMENT_ROLES = ["providers", ...STAFF_ROLES] as const satisfies readonly Role[];
+export const SHIPMENT_ROLES: readonly Role[] = STAFF_ROLES;
 
 /** Plan periods in months (spec §9: 3, 6, 12); one-off pharmacy items have period 1. */
 export const PLAN_PERIODS = [3, 6, 12] as const;
