@@ -7,14 +7,16 @@
  * Registered before the patient record's routes: /api/v1/patient/orders is not a patient id.
  */
 import { Router, type Request } from "express";
-import { sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { idParam } from "../contract/common.ts";
 import {
   PHARMACY_V,
   couponProblem,
   cursorQuerySchema,
   mismatchedAddons,
+  nextChargeAt,
   normalizeCouponCode,
+  orderRequestSchema,
   quote,
   quoteRequestSchema,
   type CouponRule,
@@ -24,6 +26,12 @@ import {
 } from "../contract/pharmacy.ts";
 import { V } from "../contract/validation.ts";
 import { rows, type Db } from "../db/client.ts";
+import { auditEvents, couponRedemptions, coupons, invoices, orders, paymentMethods, subscriptionItems, subscriptions, treatments } from "../db/schema.ts";
+import { SubscriptionStatus } from "../contract/enums.ts";
+import { audit } from "../domain/audit.ts";
+import { billingProvider } from "../domain/billing/index.ts";
+import { chargeInvoice, createInvoice, createOrder, NoPaymentMethodError, primaryPaymentMethodId } from "../domain/commerce/index.ts";
+import { clientIp } from "../http/context.ts";
 import { decodeCursor, encodeCursor, validId } from "../domain/cursors.ts";
 import { iso } from "../domain/patient-record.ts";
 import { Catalogue } from "../domain/pharmacy.ts";
@@ -102,6 +110,36 @@ export async function loadPatientOrder(db: Db, orderId: number): Promise<Patient
   return row ? toPatientOrder(row) : undefined;
 }
 
+type PlacedOrderRow = { id: number; orderNumber: string; invoiceId: number | null; subscriptionId: number | null };
+
+async function orderByKey(db: Db, patientId: number, key: string): Promise<PlacedOrderRow | undefined> {
+  const [row] = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, invoiceId: orders.invoiceId, subscriptionId: orders.subscriptionId })
+    .from(orders)
+    .where(and(eq(orders.patientId, patientId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+async function placed(db: Db, row: PlacedOrderRow, replayed: boolean) {
+  const [invoice] = row.invoiceId ? await db.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, row.invoiceId)) : [];
+  return { order: (await loadPatientOrder(db, row.id))!, invoiceNumber: invoice?.number ?? "", subscriptionId: row.subscriptionId, replayed };
+}
+
+/** The card to charge: the one named (the patient's own, not expired) or the primary; none → spec §8 'No payment source…'. */
+async function cardToCharge(db: Db, patientId: number, named: number | undefined): Promise<number> {
+  if (named !== undefined) {
+    const [card] = await db.select().from(paymentMethods).where(and(eq(paymentMethods.id, named), eq(paymentMethods.userId, patientId)));
+    const now = new Date();
+    const expired = card ? card.expYear < now.getUTCFullYear() || (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1) : true;
+    if (!card || expired) throw badRequest("common.invalidFields", fieldCode("paymentMethodId", V.invalid));
+    return card.id;
+  }
+  const primary = await primaryPaymentMethodId(db, patientId);
+  if (primary === null) throw new ApiError(409, "pharmacy.noPaymentSource");
+  return primary;
+}
+
 export function pharmacyRoutes(): Router {
   const router = Router();
 
@@ -131,6 +169,102 @@ export function pharmacyRoutes(): Router {
     const catalogue = await Catalogue.load(req.deps.db, me(req));
     const priced = await priceOrder(req.deps.db, catalogue, me(req), input);
     ok(res, { quote: priced.quote });
+  });
+
+  endpoint(router, "POST /api/v1/pharmacy/orders", async (req, res) => {
+    const input = parseBody(req, orderRequestSchema);
+    const { db } = req.deps;
+    const patientId = me(req);
+    // One key per order attempt, per patient: the invoice, the charge, the order and the coupon's use all hang on it.
+    const key = `checkout:${patientId}:${input.idempotencyKey}`;
+    const replay = await orderByKey(db, patientId, key);
+    if (replay) return void ok(res, await placed(db, replay, true), { code: "pharmacy.ordered", params: { orderNumber: replay.orderNumber } });
+
+    const catalogue = await Catalogue.load(db, patientId);
+    const priced = await priceOrder(db, catalogue, patientId, input);
+    const paymentMethodId = await cardToCharge(db, patientId, input.paymentMethodId);
+    const now = new Date();
+    const lines = priced.quote.lines.map((l) => ({ description: l.description, unitAmountCents: l.amountCents }));
+    if (priced.quote.discountCents > 0) lines.push({ description: `Coupon ${priced.quote.couponCode}`, unitAmountCents: -priced.quote.discountCents });
+    const invoice = await createInvoice(db, {
+      userId: patientId,
+      lines,
+      periodStart: now.toISOString().slice(0, 10),
+      periodEnd: nextChargeAt(now, Math.max(1, priced.quote.periodMonths)).toISOString().slice(0, 10),
+      paymentMethodId,
+      idempotencyKey: key,
+    });
+    let charge;
+    try {
+      charge = await chargeInvoice(db, billingProvider(), { invoiceId: invoice.id, idempotencyKey: `${key}:charge`, paymentMethodId });
+    } catch (error) {
+      if (error instanceof NoPaymentMethodError) throw new ApiError(409, "pharmacy.noPaymentSource");
+      throw error;
+    }
+    if (charge.status === "declined") {
+      // Nothing was ordered: the declined attempt's invoice is voided (the patient's ledger shows no debt for it);
+      // the same key answers the same decline, a new attempt comes with a new key.
+      await db.update(invoices).set({ status: "voided", updatedAt: new Date() }).where(and(eq(invoices.id, invoice.id), inArray(invoices.status, ["payment_due", "open"])));
+      await audit(req, { action: "pharmacy.order", patientId, entityType: "invoice", entityId: invoice.id, outcome: "failure", meta: { declined: true } });
+      throw new ApiError(402, "account.cardDeclined");
+    }
+    const order = await db.transaction(async (tx) => {
+      // Two requests of one key (a double submit): the second waits here, then finds the first one's order.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
+      const already = await orderByKey(tx, patientId, key);
+      if (already) return { row: already, replayed: true };
+      let subscriptionId: number | null = null;
+      if (priced.isPlan) {
+        const [treatment] = await tx
+          .select({ id: treatments.id })
+          .from(treatments)
+          .where(and(eq(treatments.patientId, patientId), eq(treatments.sectionType, priced.sectionType), eq(treatments.reviewStatus, "approved")))
+          .orderBy(desc(treatments.id))
+          .limit(1);
+        const [sub] = await tx
+          .insert(subscriptions)
+          .values({
+            patientId,
+            treatmentId: treatment?.id ?? null,
+            status: SubscriptionStatus.Active,
+            cycleMonths: priced.quote.periodMonths,
+            membershipStatus: "active",
+            paymentMethodId: charge.invoice.paymentMethodId ?? paymentMethodId,
+            nextChargeAt: nextChargeAt(now, priced.quote.periodMonths),
+          })
+          .returning({ id: subscriptions.id });
+        subscriptionId = sub!.id;
+        await tx.insert(subscriptionItems).values(priced.quote.lines.map((l) => ({ subscriptionId: sub!.id, variantId: l.variantId, quantity: 1, isAddon: l.isAddon })));
+        await tx.update(invoices).set({ subscriptionId }).where(eq(invoices.id, invoice.id));
+      }
+      const created = await createOrder(tx, {
+        patientId,
+        subscriptionId,
+        invoiceId: invoice.id,
+        items: priced.quote.lines.map((l) => ({ variantId: l.variantId, priceCents: l.amountCents })),
+        idempotencyKey: key,
+        source: "checkout",
+      });
+      // The order's total is what was charged (a coupon's discount included).
+      const [row] = await tx.update(orders).set({ totalCents: priced.quote.totalCents }).where(eq(orders.id, created.id)).returning();
+      if (priced.coupon) {
+        await tx.insert(couponRedemptions).values({ couponId: priced.coupon.id, patientId, orderId: created.id, idempotencyKey: key, discountCents: priced.quote.discountCents });
+        await tx.update(coupons).set({ redemptions: sql`${coupons.redemptions} + 1` }).where(eq(coupons.id, priced.coupon.id));
+      }
+      await tx.insert(auditEvents).values({
+        actorId: patientId,
+        actorRole: req.auth.role,
+        action: "pharmacy.order",
+        entityType: "order",
+        entityId: String(created.id),
+        patientId,
+        ip: clientIp(req),
+        outcome: "success",
+        meta: { invoiceId: invoice.id, subscriptionId, coupon: Boolean(priced.coupon), items: priced.quote.lines.length },
+      });
+      return { row: row!, replayed: false };
+    });
+    ok(res, await placed(db, order.row, order.replayed), { code: "pharmacy.ordered", params: { orderNumber: order.row.orderNumber } });
   });
 
   endpoint(router, "GET /api/v1/patient/orders", async (req, res) => {
