@@ -244,3 +244,103 @@ describe("the shipment queue", () => {
     expect([o.status, o.trackingNumber, o.fulfiller]).toEqual([5, "1Z999AA10123456784", "UPS"]);
   });
 });
+
+describe("ordering: one invoice, one charge, one order per key", () => {
+  const key = () => `test-${crypto.randomUUID()}`;
+  const chargesOf = async (invoiceId: number) => db().select().from(schema.charges).where(eq(schema.charges.invoiceId, invoiceId));
+  type Placed = { order: PatientOrder & { id: number }; invoiceNumber: string; subscriptionId: number | null; replayed: boolean };
+
+  it("orders a plan with an add-on and a coupon: invoice paid, one charge, the order queued, the subscription active", async () => {
+    const c = clients.get("patients")!;
+    const plan = await variantOf("compounded-semaglutide", 6);
+    const addon = await variantOf("ondansetron", 6);
+    const k = key();
+    const before = Date.now();
+    const r = await c.post<Placed>("/api/v1/pharmacy/orders", { variantId: plan.id, addonVariantIds: [addon.id], couponCode: "welcome10", idempotencyKey: k });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.code).toBe("pharmacy.ordered");
+    const { order, subscriptionId, replayed } = r.body.data!;
+    expect(replayed).toBe(false);
+    expect(order.orderNumber).toMatch(/^TH-\d{7}$/);
+    expect(r.body.message).toBe(`Thank you: your order ${order.orderNumber} has been placed.`);
+    expect(order.status).toBe(1);
+    const subtotal = plan.priceCents + addon.priceCents;
+    expect(order.totalCents).toBe(subtotal - Math.round(subtotal / 10));
+    expect(order.items.map((i) => i.priceCents)).toEqual([plan.priceCents, addon.priceCents]);
+    const [row] = await db().select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    const [invoice] = await db().select().from(schema.invoices).where(eq(schema.invoices.id, row!.invoiceId!));
+    expect([invoice!.status, invoice!.amountCents, invoice!.subscriptionId]).toEqual(["paid", order.totalCents, subscriptionId]);
+    expect((await chargesOf(invoice!.id)).map((ch) => ch.status)).toEqual(["succeeded"]);
+    const [sub] = await db().select().from(schema.subscriptions).where(eq(schema.subscriptions.id, subscriptionId!));
+    expect([sub!.status, sub!.cycleMonths, sub!.patientId]).toEqual([1, 6, emma]);
+    const next = sub!.nextChargeAt!.getTime();
+    expect(next).toBeGreaterThan(before + 180 * 86_400_000);
+    expect(next).toBeLessThan(before + 185 * 86_400_000);
+    const items = await db().select().from(schema.subscriptionItems).where(eq(schema.subscriptionItems.subscriptionId, subscriptionId!));
+    expect(items.map((i) => [i.variantId, i.isAddon])).toEqual([[plan.id, false], [addon.id, true]]);
+    // The coupon is used once: again refused.
+    const again = await c.post<{ fieldCodes: Record<string, { code: string }[]> }>("/api/v1/pharmacy/quote", { variantId: plan.id, couponCode: "WELCOME10" });
+    expect(again.body.data!.fieldCodes.couponCode![0]!.code).toBe("pharmacy.couponUsed");
+  });
+
+  it("the same key again — retried or sent twice at once — answers the same order and never charges twice", async () => {
+    const c = clients.get("patients")!;
+    const item = await variantOf("alcohol-prep-pads", 1);
+    const k = key();
+    const body = { variantId: item.id, idempotencyKey: k };
+    const [a, b] = await Promise.all([c.post<Placed>("/api/v1/pharmacy/orders", body), c.post<Placed>("/api/v1/pharmacy/orders", body)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.data!.order.id).toBe(b.body.data!.order.id);
+    const third = await c.post<Placed>("/api/v1/pharmacy/orders", body);
+    expect(third.body.data!.order.id).toBe(a.body.data!.order.id);
+    expect(third.body.data!.replayed).toBe(true);
+    const sameKey = await db().select().from(schema.orders).where(eq(schema.orders.idempotencyKey, `checkout:${emma}:${k}`));
+    expect(sameKey).toHaveLength(1);
+    expect(await chargesOf(sameKey[0]!.invoiceId!)).toHaveLength(1);
+    // A one-off item makes no subscription.
+    expect(a.body.data!.subscriptionId).toBeNull();
+  });
+
+  it("a declined card: 402 with the §8 notice, nothing ordered, the invoice voided; a new key with a good card orders", async () => {
+    const c = await signedIn(api.url, "guest");
+    await c.login("patient2@demo.test");
+    await db().delete(schema.paymentMethods).where(eq(schema.paymentMethods.userId, liam));
+    const item = await variantOf("sharps-container", 1);
+    const none = await c.post("/api/v1/pharmacy/orders", { variantId: item.id, idempotencyKey: key() });
+    expect([none.status, none.body.code, none.body.message]).toEqual([409, "pharmacy.noPaymentSource", "No payment source in subscription"]);
+    const card = await c.post<{ id: number }>("/api/v2/profile/payment-methods", { cardNumber: "4000000000000341", expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123", name: "Liam Test", makePrimary: true });
+    expect(card.status).toBe(200);
+    const ordersBefore = (await db().select().from(schema.orders).where(eq(schema.orders.patientId, liam))).length;
+    const k = key();
+    const declined = await c.post("/api/v1/pharmacy/orders", { variantId: item.id, idempotencyKey: k });
+    expect([declined.status, declined.body.code]).toEqual([402, "account.cardDeclined"]);
+    expect(declined.body.message).toMatch(/contact your bank/);
+    expect((await db().select().from(schema.orders).where(eq(schema.orders.patientId, liam))).length).toBe(ordersBefore);
+    const [invoice] = await db().select().from(schema.invoices).where(and(eq(schema.invoices.userId, liam), eq(schema.invoices.idempotencyKey, `checkout:${liam}:${k}`)));
+    expect(invoice!.status).toBe("voided");
+    // The same key answers the same decline without asking the card again.
+    expect((await c.post("/api/v1/pharmacy/orders", { variantId: item.id, idempotencyKey: k })).status).toBe(402);
+    expect(await chargesOf(invoice!.id)).toHaveLength(1);
+    const good = await c.post<{ id: number }>("/api/v2/profile/payment-methods", { cardNumber: "4242424242424242", expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123", name: "Liam Test", makePrimary: false });
+    const ok = await c.post<Placed>("/api/v1/pharmacy/orders", { variantId: item.id, paymentMethodId: good.body.data!.id, idempotencyKey: key() });
+    expect(ok.status).toBe(200);
+    // Another patient's card is refused.
+    const emmaCard = (await db().select().from(schema.paymentMethods).where(eq(schema.paymentMethods.userId, emma)))[0]!;
+    const theirs = await c.post("/api/v1/pharmacy/orders", { variantId: item.id, paymentMethodId: emmaCard.id, idempotencyKey: key() });
+    expect(theirs.status).toBe(400);
+  });
+
+  it("refuses without a key, a prescription product without approval, a not-live product: nothing charged", async () => {
+    const c = clients.get("patients")!;
+    const charges = (await db().select().from(schema.charges)).length;
+    const item = await variantOf("alcohol-prep-pads", 1);
+    expect((await c.post("/api/v1/pharmacy/orders", { variantId: item.id })).status).toBe(400);
+    expect((await c.post("/api/v1/pharmacy/orders", { variantId: item.id, idempotencyKey: "short" })).status).toBe(400);
+    const sild = await variantOf("sildenafil", 3);
+    const gated = await c.post("/api/v1/pharmacy/orders", { variantId: sild.id, idempotencyKey: key() });
+    expect([gated.status, gated.body.code]).toEqual([409, "pharmacy.prescriptionRequired"]);
+    const oral = await variantOf("oral-semaglutide", 3);
+    expect((await c.post("/api/v1/pharmacy/orders", { variantId: oral.id, idempotencyKey: key() })).body.code).toBe("pharmacy.notLive");
+    expect((await db().select().from(schema.charges)).length).toBe(charges);
+  });
+});
