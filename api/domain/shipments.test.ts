@@ -7,7 +7,7 @@ const UNTRACKED = { fulfiller: null, trackingNumber: null };
 
 /** Every allowed move (spec §4 statuses; the decisions of api/domain/shipments.ts). */
 const ALLOWED: Record<OrderStatus, OrderStatus[]> = {
-  1: [9, 2, 3, 8],
+  1: [9, 2, 5, 3, 8],
   9: [2, 5, 3, 8],
   2: [5, 3, 8],
   3: [1, 9, 2, 8],

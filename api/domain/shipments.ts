@@ -1,7 +1,8 @@
 /**
  * The order / shipment state machine (spec §4: Queued 1, AwaitingShipment 2, OnHold 3, Delivered 4, Shipped 5,
  * PartiallyDelivered 6, Returned 7, Cancelled 8, SentToPharmacy 9). Decisions where the spec is silent:
- *  - before it ships: queued → sent to pharmacy → awaiting shipment → shipped, each step may be put on hold (and
+ *  - before it ships: queued → sent to pharmacy → awaiting shipment → shipped (a queued order may also ship at
+ *    once: the pharmacy fills it the same day), each step may be put on hold (and
  *    back to any earlier step) or cancelled;
  *  - shipping needs a fulfiller and a tracking number (the patient's order page links the parcel);
  *  - after it ships: shipped → partially delivered → delivered, or returned; delivered may still be returned;
@@ -11,7 +12,7 @@
 import type { OrderStatus } from "../contract/enums.ts";
 
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
-  1: [9, 2, 3, 8],
+  1: [9, 2, 5, 3, 8],
   9: [2, 5, 3, 8],
   2: [5, 3, 8],
   3: [1, 9, 2, 8],

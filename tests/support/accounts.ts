@@ -28,7 +28,9 @@ export const TEST_ACCOUNTS = 50;
  *   20–29  tests/e2e/patient-account.spec.ts and tests/web/patient-account*.test.ts
  *   30–33  the patient record (tests/web/patient-record.test.ts 30–31, tests/e2e/patient-record.spec.ts 32–33)
  *   34–35  check-ins (tests/web/check-ins.test.ts 34, tests/e2e/check-ins.spec.ts 35)
- *   36–40  free
+ *   36–39  the pharmacy (an approved weight-loss treatment, api/db/seed/test-accounts.ts): tests/web/pharmacy.test.ts 36,
+ *          tests/e2e/pharmacy.spec.ts 37–39
+ *   40     free
  *   41–50  the medical intake (tests/web/intake.test.ts 41–44, tests/e2e/intake.spec.ts 45–47)
  */
 export const testPatient = (slot: number) => {
