@@ -125,7 +125,7 @@ export default function TeamShipments({ loaderData, actionData }: Route.Componen
         </Button>
       </Form>
       {result && !shipments.some((s) => s.id === result.orderId) ? (
-        <Alert variant="error" live="none">
+        <Alert variant="error" live="none" data-testid="shipments-error">
           {Object.values(result.errors).flat().join(" ")}
         </Alert>
       ) : null}
