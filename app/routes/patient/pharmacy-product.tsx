@@ -11,7 +11,6 @@ import { Input } from "~/components/ui/input";
 import { formatCurrency } from "~/lib/format";
 import { productAction, productLoader, type CardChoice, type Cart, type OrderFormResult, type ProductDetail, type Quote } from "~/lib/pharmacy.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { translateUpstream } from "~/lib/upstream-messages";
 import { useTranslation } from "~/lib/use-translation";
 import { PHARMACY_LIMITS } from "../../../api/contract/pharmacy-rules.ts";
 
@@ -31,6 +30,12 @@ export function action({ request, params, context }: Route.ActionArgs) {
 }
 
 type Money = (cents: number) => string;
+
+/** Why a product cannot be ordered (its orderable code), in the reader's language (spec §8 texts). */
+const BLOCKED_KEYS: Record<string, string> = {
+  "pharmacy.notLive": "pharmacy:upstream.notLive",
+  "intake.productUnavailable": "pharmacy:upstream.productUnavailable",
+};
 
 function VariantsTable({ product, money }: { product: ProductDetail; money: Money }) {
   const { t } = useTranslation();
@@ -276,7 +281,7 @@ export default function PatientPharmacyProduct({ loaderData, actionData }: Route
       <VariantsTable product={product} money={money} />
       {blocked ? (
         <Alert variant={blocked === "pharmacy.prescriptionRequired" ? "info" : "warning"} live="none" data-testid="product-blocked">
-          <p>{blocked === "pharmacy.prescriptionRequired" ? t("pharmacy:product.gated") : translateUpstream({ code: blocked, message: blocked }, t)}</p>
+          <p>{blocked === "pharmacy.prescriptionRequired" ? t("pharmacy:product.gated") : t(BLOCKED_KEYS[blocked] ?? "pharmacy:upstream.notLive")}</p>
           {blocked === "pharmacy.prescriptionRequired" ? (
             <p>
               <Link to="/patient/journeys" className="underline">
