@@ -27,6 +27,8 @@ import { clinicalReviewRoutes } from "./routes/clinical-review.ts";
 import { globalSearchRoutes } from "./routes/global-search.ts";
 import { patientAccessRoutes } from "./routes/patient-access.ts";
 import { checkInsRoutes } from "./routes/check-ins.ts";
+import { pharmacyRoutes } from "./routes/pharmacy.ts";
+import { shipmentsRoutes } from "./routes/shipments.ts";
 import { intakeRoutes } from "./routes/intake.ts";
 import { ChatEventHub, type ChatEventsOptions } from "./domain/chat-events.ts";
 import { sendOnlyJobs, type Jobs } from "./jobs/queue.ts";
@@ -93,6 +95,8 @@ export function createApi({ config, database, logger, jobs: startedJobs, chatEve
   app.use(tasksRoutes());
   app.use(reviewQueuesRoutes()); // before treatmentsRoutes and uploads: /api/v1/treatments/ready-for-review, /api/v1/uploads/review
   app.use(checkInsRoutes()); // before patientsRoutes: /api/v1/patient/check-ins is not a patient id
+  app.use(pharmacyRoutes()); // before patientsRoutes: /api/v1/patient/orders is not a patient id
+  app.use(shipmentsRoutes());
   app.use(providerListRoutes()); // before treatmentsRoutes: /api/v1/treatments/provider-list is not a treatment id
   app.use(treatmentsRoutes());
   app.use(treatmentReviewRoutes());

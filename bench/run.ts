@@ -20,7 +20,7 @@
  * PostgreSQL as production runs them. `npm run bench -- --ssr` runs only that part, `-- --tasks` only this one.
  * Between them, the patients list (bench/patients.ts): `-- --patients` runs only that part; then the clinical review
  * queues (bench/review-queues.ts): `-- --review`; then messaging (bench/chats.ts, 1,000,000 messages in 100,000 chats):
- * `-- --chats`.
+ * `-- --chats`; the shipment queue (bench/orders.ts): `-- --orders`.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
@@ -366,14 +366,18 @@ const only = process.argv.includes("--ssr")
         ? "review"
         : process.argv.includes("--chats")
           ? "chats"
-          : null;
-(only === "ssr" || only === "patients" || only === "review" || only === "chats" ? Promise.resolve() : main())
+          : process.argv.includes("--orders")
+            ? "orders"
+            : null;
+(only === "ssr" || only === "patients" || only === "review" || only === "chats" || only === "orders" ? Promise.resolve() : main())
   .then(async () => {
     // The patients list (bench/patients.ts), the clinical review queues (bench/review-queues.ts), then the server
     // rendering (bench/ssr.ts).
     if (only === null || only === "patients") await (await import("./patients.ts")).runPatientsBench();
     if (only === null || only === "review") await (await import("./review-queues.ts")).runReviewQueuesBench();
     if (only === null || only === "chats") await (await import("./chats.ts")).runChatsBench();
+    // The shipment queue at 1,000,000 orders (bench/orders.ts; BENCH_ORDERS_DATABASE_URL for a database of its own).
+    if (only === null || only === "orders") await (await import("./orders.ts")).runOrdersBench();
     if (only === null || only === "ssr") await (await import("./ssr.ts")).runSsrBench();
   })
   .then(

@@ -229,6 +229,21 @@ export const API_MESSAGES = {
   "intake.imageMissing": AVATAR_MISSING_MESSAGE,
   "qualify.connectionError": "Error while connecting to Qualify service",
   "qualify.unavailable": "Qualify service is unavailable now",
+  // The pharmacy, orders and shipments (api/routes/pharmacy.ts, shipments.ts; contract api/contract/pharmacy.ts).
+  "pharmacy.notFound": "No such product.",
+  "pharmacy.notLive": "Product is not enabled (not live)",
+  "pharmacy.prescriptionRequired": "This product needs a prescription: start the journey and wait for your provider's approval first.",
+  "pharmacy.planRequired": "Please select a plan.",
+  "pharmacy.addonPeriodMismatch": "An add-on's period must match the main plan's period.",
+  "pharmacy.couponUnknown": "This coupon code is not valid.",
+  "pharmacy.couponNotApplicable": "This coupon code does not apply to this order.",
+  "pharmacy.couponUsed": "You have already used this coupon code.",
+  "pharmacy.noPaymentSource": "No payment source in subscription",
+  "pharmacy.ordered": "Thank you: your order {{orderNumber}} has been placed.",
+  "shipments.notFound": "No such order.",
+  "shipments.updated": "The order has been updated.",
+  "shipments.transitionRefused": "This order cannot move to that status.",
+  "shipments.trackingRequired": "A fulfiller and a tracking number are needed to mark an order shipped or delivered.",
 } as const satisfies Record<string, string>;
 
 export type ApiCode = keyof typeof API_MESSAGES;

@@ -23,6 +23,7 @@ import * as journeys from "./journeys.ts";
 import * as intake from "./intake.ts";
 import * as progress from "./progress.ts";
 import * as documents from "./documents.ts";
+import * as pharmacy from "./pharmacy.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -284,6 +285,15 @@ const table = {
   "GET /api/v1/journeys/:id/intake/uploads/:uploadId/file": { media: { response: "image/png" } },
   "POST /api/v1/journeys/:id/submit": { body: intake.submitSchema, data: intake.submitAnswerSchema },
   "POST /api/v1/journeys/:id/cancel": { body: intake.submitSchema, data: intake.submitAnswerSchema },
+  // The pharmacy, orders and shipments (api/contract/pharmacy.ts).
+  "GET /api/v1/pharmacy/categories": { data: pharmacy.categoriesAnswerSchema },
+  "GET /api/v1/pharmacy/categories/:slug": { data: pharmacy.categoryAnswerSchema },
+  "GET /api/v1/pharmacy/products/:id": { data: pharmacy.productAnswerSchema },
+  "POST /api/v1/pharmacy/quote": { body: pharmacy.quoteRequestSchema, data: pharmacy.quoteAnswerSchema },
+  "POST /api/v1/pharmacy/orders": { body: pharmacy.orderRequestSchema, data: pharmacy.placedOrderSchema },
+  "GET /api/v1/patient/orders": { query: pharmacy.cursorQuerySchema, listItem: pharmacy.patientOrderSchema, pages: pharmacy.cursorPagesSchema },
+  "GET /api/v1/shipments": { query: pharmacy.shipmentsQuerySchema, listItem: pharmacy.shipmentSchema, pages: pharmacy.cursorPagesSchema },
+  "PUT /api/v1/shipments/:id": { body: pharmacy.shipmentUpdateSchema, data: pharmacy.shipmentAnswerSchema },
 } satisfies Partial<Record<EndpointKey, EndpointContract>>;
 
 export const contracts: Partial<Record<EndpointKey, EndpointContract>> = table;

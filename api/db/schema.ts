@@ -1278,6 +1278,64 @@ export const productStateExclusions = pgTable(
 // Issue 17 (messaging) adds columns to chats (the maintained unread figures) and chat_messages (automatic), above
 // with those tables, and the triggers of its migration (unread counts, last message, NOTIFY chat_events).
 
+// ── pharmacy: coupons (issue 16, part A) ──
+
+/**
+ * Coupon codes (spec §3 Coupon code). A code takes a percentage or a fixed amount off an order's first invoice; it
+ * may be limited to one plan period (3, 6, 12 months) or one journey, to a date window and to a number of uses.
+ * The code is stored upper-case (the patient may type it in any case). Rules: api/contract/pharmacy-rules.ts.
+ */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: id(),
+    code: text("code").notNull(),
+    percentOff: smallint("percent_off"),
+    amountOffCents: integer("amount_off_cents"),
+    /** Only plans of this period (months); null: any. */
+    periodMonths: smallint("period_months"),
+    /** Only products of this journey; null: any. */
+    sectionType: smallint("section_type").references(() => serviceSections.id),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    maxRedemptions: integer("max_redemptions"),
+    redemptions: integer("redemptions").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("coupons_code_uq").on(t.code),
+    check("coupons_discount_ck", sql`(${t.percentOff} is null) <> (${t.amountOffCents} is null)`),
+    check("coupons_percent_ck", sql`${t.percentOff} is null or (${t.percentOff} between 1 and 100)`),
+    check("coupons_amount_ck", sql`${t.amountOffCents} is null or ${t.amountOffCents} > 0`),
+  ],
+);
+
+/**
+ * One use of a coupon by a patient's order (once per patient and coupon). Keyed by the order's idempotency key, so a
+ * retried order request finds its own redemption instead of being refused as "already used".
+ */
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: id(),
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    discountCents: integer("discount_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("coupon_redemptions_patient_uq").on(t.couponId, t.patientId),
+    uniqueIndex("coupon_redemptions_key_uq").on(t.idempotencyKey),
+  ],
+);
+
 // ── commerce (issue 16) ──
 
 /**

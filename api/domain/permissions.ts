@@ -11,6 +11,7 @@ import { ROLES, STAFF_ROLES, TASK_MANAGER_ROLES, USER_ROLES, type Role } from ".
 import { TREATMENT_EDITOR_ROLES } from "../contract/patient-record-rules.ts";
 import { ACCESS_LOG_ROLES, ACCESS_MANAGER_ROLES, DEPENDENT_MANAGER_ROLES } from "../contract/patient-access-rules.ts";
 import { CHECK_IN_READER_ROLES, CHECK_IN_REVIEWER_ROLES } from "../contract/check-in-rules.ts";
+import { SHIPMENT_ROLES } from "../contract/pharmacy-rules.ts";
 import { CHART_READER_ROLES, CHART_SIGNER_ROLES, READY_FOR_REVIEW_ROLES, UPLOAD_REVIEWER_ROLES } from "../contract/review-queue-rules.ts";
 
 export type EndpointRule = {
@@ -236,6 +237,17 @@ export const permissions = {
   "GET /api/v1/journeys/:id/intake/uploads/:uploadId/file": { roles: PATIENTS, summary: "One of the intake's identification pictures, for the patient who uploaded it (PNG; Cache-Control private, no-store)" },
   "POST /api/v1/journeys/:id/cancel": { roles: PATIENTS, summary: "Leave an intake in progress: the journey is cancelled, its answers kept and no longer editable (409 once submitted, denied or cancelled)" },
   "POST /api/v1/journeys/:id/submit": { roles: PATIENTS, summary: "Submit the intake: eligibility, then the pending treatment, a confirmation mail and a task where a rule says so" },
+  // The pharmacy, orders and the shipment queue (issue 16 part A; api/routes/pharmacy.ts, shipments.ts; contract and
+  // decisions api/contract/pharmacy.ts): the catalogue and ordering are the patient's own; the queue is the staff's
+  // of spec §2 (/staff/shipments, /manager/shipments), a scoped role seeing only its patients' orders.
+  "GET /api/v1/pharmacy/categories": { roles: PATIENTS, summary: "The catalogue's categories, one per journey, with product counts and the lowest monthly price" },
+  "GET /api/v1/pharmacy/categories/:slug": { roles: PATIENTS, summary: "A category's products (medications, add-ons, pharmacy items), each with whether the patient may order it" },
+  "GET /api/v1/pharmacy/products/:id": { roles: PATIENTS, summary: "A product with its variants (dosage, period, supply, shipping frequency, prices) and its journey's add-ons" },
+  "POST /api/v1/pharmacy/quote": { roles: PATIENTS, summary: "Price a plan with add-ons and a coupon code (400: no plan, an add-on of another period, a coupon that does not apply)" },
+  "POST /api/v1/pharmacy/orders": { roles: PATIENTS, summary: "Order a plan or item with add-ons: one invoice, one charge, one order (and the plan's subscription), idempotent by key; 402 card declined" },
+  "GET /api/v1/patient/orders": { roles: PATIENTS, summary: "The patient's own orders, newest first (cursor)" },
+  "GET /api/v1/shipments": { roles: SHIPMENT_ROLES, summary: "The shipment queue: orders by status (All = -100), newest first (cursor)" },
+  "PUT /api/v1/shipments/:id": { roles: SHIPMENT_ROLES, summary: "Update an order's status, fulfiller and tracking (409 when the state machine refuses); audited" },
 } as const satisfies Record<string, EndpointRule>;
 
 export type EndpointKey = keyof typeof permissions;

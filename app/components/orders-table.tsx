@@ -12,6 +12,7 @@ export type OrdersTableRow = {
   status: number;
   trackingNumber: string | null;
   trackingUrl: string | null;
+  fulfiller?: string | null;
 };
 
 export type OrdersTableLabels = {
@@ -23,6 +24,8 @@ export type OrdersTableLabels = {
   status: string;
   shipped: string;
   tracking: string;
+  /** A fulfiller column (the patient's orders page); none when absent. */
+  fulfiller?: string;
   /** The tracking link's text when the order has no tracking number. */
   track: string;
   /** Said to screen readers after the tracking link, which opens a new tab. */
@@ -57,7 +60,7 @@ export function OrdersTable({
         <caption className="sr-only">{labels.caption}</caption>
         <thead className="text-left text-muted-foreground">
           <tr>
-            {[labels.number, labels.ordered, labels.items, labels.total, labels.status, labels.shipped, labels.tracking].map((label) => (
+            {[labels.number, labels.ordered, labels.items, labels.total, labels.status, labels.shipped, ...(labels.fulfiller ? [labels.fulfiller] : []), labels.tracking].map((label) => (
               <th key={label} scope="col" className="px-2 py-1">
                 {label}
               </th>
@@ -66,7 +69,7 @@ export function OrdersTable({
         </thead>
         <tbody>
           {orders.map((o) => (
-            <tr key={o.id} className="border-t align-top">
+            <tr key={o.id} className="border-t align-top" data-order-number={o.orderNumber}>
               <td className="px-2 py-2 font-medium">{o.orderNumber}</td>
               <td className="px-2 py-2 tabular-nums">{date(o.dateOrdered)}</td>
               <td className="px-2 py-2">{o.items.map((i) => `${i.name}${i.dosage ? ` ${i.dosage}` : ""} × ${i.quantity}`).join(", ")}</td>
@@ -77,6 +80,7 @@ export function OrdersTable({
                 </Badge>
               </td>
               <td className="px-2 py-2 tabular-nums">{o.dateShipped ? date(o.dateShipped) : "—"}</td>
+              {labels.fulfiller ? <td className="px-2 py-2">{o.fulfiller || "—"}</td> : null}
               <td className="px-2 py-2">
                 {o.trackingUrl ? (
                   <a href={o.trackingUrl} rel="noreferrer noopener" target="_blank">

@@ -190,6 +190,21 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "intake.imageMissing": "intake:upstream.intake_imageMissing",
   "qualify.connectionError": "intake:upstream.qualify_connectionError",
   "qualify.unavailable": "intake:upstream.qualify_unavailable",
+  // The pharmacy and shipments (api/routes/pharmacy.ts, shipments.ts): keys of the "pharmacy" namespace.
+  "pharmacy.notFound": "pharmacy:upstream.notFound",
+  "pharmacy.notLive": "pharmacy:upstream.notLive",
+  "pharmacy.prescriptionRequired": "pharmacy:upstream.prescriptionRequired",
+  "pharmacy.planRequired": "pharmacy:upstream.planRequired",
+  "pharmacy.addonPeriodMismatch": "pharmacy:upstream.addonPeriodMismatch",
+  "pharmacy.couponUnknown": "pharmacy:upstream.couponUnknown",
+  "pharmacy.couponNotApplicable": "pharmacy:upstream.couponNotApplicable",
+  "pharmacy.couponUsed": "pharmacy:upstream.couponUsed",
+  "pharmacy.noPaymentSource": "pharmacy:upstream.noPaymentSource",
+  "pharmacy.ordered": { key: "pharmacy:upstream.ordered", params: (p) => ({ orderNumber: p.orderNumber }) },
+  "shipments.notFound": "pharmacy:upstream.shipmentNotFound",
+  "shipments.updated": "pharmacy:upstream.shipmentUpdated",
+  "shipments.transitionRefused": "pharmacy:upstream.transitionRefused",
+  "shipments.trackingRequired": "pharmacy:upstream.trackingRequired",
 };
 
 /** What an answer says: its code, the code's values and the upstream's English message. */

@@ -462,7 +462,32 @@ const samples: Record<EndpointKey, Sample> = {
   "GET /api/v2/chats/check-validity": { path: () => `/api/v2/chats/check-validity?patientId=${demoPatientId}&category=medical`, ok: 200 },
   "GET /api/v3/integration/ai/chat/:id/generate-message": { path: () => `/api/v3/integration/ai/chat/${chatId}/generate-message`, ok: 200 },
   "GET /api/v1/chats/attachments/:id": { ok: 200, send: async (client) => ({ status: (await fetchBytes(client, `/api/v1/chats/attachments/${chatAttachmentId}`)).status, body: { code: "ok", message: "" }, headers: new Headers() }) },
+  // The pharmacy and the shipment queue (api/routes/pharmacy.ts, shipments.ts): a one-off item the demo patient may
+  // order (no prescription), a fresh idempotency key per call; a fresh queued order per update.
+  "GET /api/v1/pharmacy/categories": { ok: 200 },
+  "GET /api/v1/pharmacy/categories/:slug": { path: () => "/api/v1/pharmacy/categories/pharmacy-purchase", ok: 200 },
+  "GET /api/v1/pharmacy/products/:id": { ok: 200, send: async (client) => client.request("GET", `/api/v1/pharmacy/products/${(await pharmacyItem()).productId}`) },
+  "POST /api/v1/pharmacy/quote": { ok: 200, send: async (client) => client.request("POST", "/api/v1/pharmacy/quote", { variantId: (await pharmacyItem()).id }) },
+  "POST /api/v1/pharmacy/orders": {
+    ok: 200,
+    send: async (client) => client.request("POST", "/api/v1/pharmacy/orders", { variantId: (await pharmacyItem()).id, idempotencyKey: `matrix-walk-${crypto.randomUUID()}` }),
+  },
+  "GET /api/v1/patient/orders": { ok: 200 },
+  "GET /api/v1/shipments": { ok: 200 },
+  "PUT /api/v1/shipments/:id": {
+    ok: 200,
+    send: async (client) => {
+      const [row] = await api.database.db.insert(schema.orders).values({ orderNumber: `M-${crypto.randomUUID()}`, patientId: demoPatientId, status: 1 }).returning({ id: schema.orders.id });
+      return client.request("PUT", `/api/v1/shipments/${row!.id}`, { status: 3 });
+    },
+  },
 };
+
+/** The catalogue's alcohol prep pads (a one-off pharmacy item, no prescription): its only variant. */
+async function pharmacyItem() {
+  const [p] = await api.database.db.select({ id: schema.products.id }).from(schema.products).where(eq(schema.products.slug, "alcohol-prep-pads"));
+  return (await api.database.db.select().from(schema.productVariants).where(eq(schema.productVariants.productId, p!.id)))[0]!;
+}
 
 /** Answers that take a weight-loss intake up to its identification step. */
 const INTAKE_TO_IDENTIFICATION = {

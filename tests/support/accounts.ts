@@ -19,7 +19,7 @@ export type DemoUser = keyof typeof DEMO;
 export const DEMO_USERS = Object.keys(DEMO) as DemoUser[];
 
 /** How many test patients the suites' app instances seed (SEED_TEST_ACCOUNTS). */
-export const TEST_ACCOUNTS = 62;
+export const TEST_ACCOUNTS = 66;
 
 /**
  * Test patient number `slot` (1…TEST_ACCOUNTS), password PASSWORD. Each slot belongs to one test; the table
@@ -32,6 +32,8 @@ export const TEST_ACCOUNTS = 62;
  *          tests/e2e/patient-extras.spec.ts 38–40)
  *   41–50  the medical intake (tests/web/intake.test.ts 41–44, tests/e2e/intake.spec.ts 45–47)
  *   61–62  cancelling an intake (tests/web/intake.test.ts)
+ *   63–66  the pharmacy (an approved weight-loss treatment, api/db/seed/test-accounts.ts): tests/web/pharmacy.test.ts 63,
+ *          tests/e2e/pharmacy.spec.ts 64–66
  */
 export const testPatient = (slot: number) => {
   if (slot < 1 || slot > TEST_ACCOUNTS) throw new Error(`test patient slot ${slot} is outside 1…${TEST_ACCOUNTS}`);

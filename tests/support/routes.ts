@@ -70,6 +70,13 @@ const SPECIAL: Record<string, string[]> = {
   "/patient/journeys/:id/intake/:step": ["/patient/journeys/8/intake/body", "/patient/journeys/8/intake/history"],
   // Journey 9: the demo patient's haircare intake, denied (the denial text).
   "/patient/journeys/:id/intake": ["/patient/journeys/8/intake", "/patient/journeys/9/intake"],
+  // The pharmacy (issue 16; api/db/seed/catalogue.ts order): 1 a plan with add-ons the demo patient may order (the order
+  // form), 4 not live (§8), 7 prescription-only without an approved treatment, 11 a one-off item.
+  "/patient/pharmacy/product/:id": ["/patient/pharmacy/product/1", "/patient/pharmacy/product/4", "/patient/pharmacy/product/7", "/patient/pharmacy/product/11"],
+  "/patient/pharmacy/category/:slug": ["/patient/pharmacy/category/weight-loss", "/patient/pharmacy/category/pharmacy-purchase"],
+  // The shipment queue: All and one status filter.
+  "/staff/shipments": ["/staff/shipments", "/staff/shipments?status=5"],
+  "/manager/shipments": ["/manager/shipments", "/manager/shipments?status=1"],
 };
 
 export function samplesOf(pattern: string): string[] {

@@ -91,7 +91,7 @@ export const CATALOGUE: readonly ProductDef[] = [
     slug: "oral-semaglutide",
     sectionType: ServiceSection.WeightLoss,
     kind: "medication",
-    description: "Daily tablet. Coming soon.",
+    description: "Daily semaglutide tablet taken each morning on an empty stomach, for patients who prefer no injections. Not yet available to order.",
     isLive: false,
     variants: planVariants({ dosages: ["3mg"], monthlyCents: 34900 }),
   },
@@ -133,7 +133,7 @@ export const CATALOGUE: readonly ProductDef[] = [
     slug: "lidocaine-spray",
     sectionType: ServiceSection.SexualWellness,
     kind: "addon",
-    description: "Topical spray.",
+    description: "Topical lidocaine spray applied a few minutes before intimacy to delay climax.",
     variants: planVariants({ dosages: ["10%"], monthlyCents: 1200 }),
   },
   // Pharmacy purchase

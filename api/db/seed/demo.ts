@@ -41,6 +41,7 @@ import { seedDemoAccess } from "./access.ts";
 import { seedDemoBilling } from "./billing.ts";
 import { seedDemoCheckIns } from "./check-ins.ts";
 import { type CatalogueVariant, insertCatalogue } from "./catalogue.ts";
+import { seedDemoPharmacy } from "./pharmacy.ts";
 import { CITIES, FIRST_NAMES, LAST_NAMES, STREETS, emailPart } from "./names.ts";
 import { type Rng, mulberry32 } from "./prng.ts";
 
@@ -260,6 +261,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     await seedDemoJourneys(tx);
     await seedDemoIntake(tx);
     await seedChatBotTemplates(tx);
+    await seedDemoPharmacy(tx);
     return { created: true };
   });
 }

@@ -23,6 +23,12 @@ export const MAX_TEST_ACCOUNTS = NAMES.length * 4;
 
 export const testPatientEmail = (k: number) => `test-patient-${k}@demo.test`;
 
+/**
+ * The pharmacy's test patients (tests/support/accounts.ts slots 63–66): an approved weight-loss treatment, so they
+ * may order a prescription plan with its add-ons (issue 16); no card (the tests add one through the order page).
+ */
+export const PHARMACY_TEST_SLOTS = [63, 64, 65, 66] as const;
+
 export async function seedTestAccounts(db: Db, count: number): Promise<number> {
   const n = Math.min(count, MAX_TEST_ACCOUNTS);
   if (n <= 0) return 0;
@@ -63,6 +69,9 @@ export async function seedTestAccounts(db: Db, count: number): Promise<number> {
         isPharmacyAvailability: true,
         referralCode: `TEST${k}`,
       });
+      if ((PHARMACY_TEST_SLOTS as readonly number[]).includes(k)) {
+        await tx.insert(t.treatments).values({ patientId: inserted[0].id, sectionType: 1, reviewStatus: "approved", reviewedAt: now });
+      }
       created++;
     }
   });

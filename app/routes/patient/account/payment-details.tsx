@@ -1,19 +1,15 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "~/lib/parse-form.server";
-import { useEffect } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { ADD_CARD_CHECKS } from "~/lib/card-form-checks";
-import { checkForm } from "~/lib/form-checks";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/payment-details";
 import { ACCOUNT_PATHS, withParam } from "~/components/account/paths";
-import { AccountSection, FullWidthFormErrors, Intent, useSubmitting } from "~/components/account/section";
-import { SubmitButton, TextField } from "~/components/form-field";
+import { AddCardForm } from "~/components/account/add-card-form";
+import { AccountSection, Intent, useSubmitting } from "~/components/account/section";
 import { PageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/checkbox";
 import { Modal } from "~/components/ui/modal";
 import { accountApi, formFailure, successMessage } from "~/lib/account.server";
 import { getT } from "~/lib/i18n.server";
@@ -236,88 +232,6 @@ function DeleteModal({ card, portalSession }: { card: CardView; portalSession: s
     >
       {card.isPrimary ? <p>{t("account:cards.deletePrimaryNote")}</p> : null}
     </Modal>
-  );
-}
-
-function AddCardForm({ lastResult, declined }: { lastResult: Reply | undefined; declined: string | null }) {
-  const { t } = useTranslation();
-  const submitting = useSubmitting("addCard");
-  const navigation = useNavigation();
-  const [form, f] = useForm<{ cardNumber: string; expMonth: string; expYear: string; cvc: string; name: string }>({
-    id: "add-card",
-    lastResult,
-    // The form holds text (expiry month and year are typed as text and parsed to numbers by the schema).
-    onValidate: ({ formData }) => checkForm(formData, ADD_CARD_CHECKS),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  // After a refused card the number and security code are emptied (without JavaScript the page comes back without them).
-  useEffect(() => {
-    // Any answer to this form is a refusal (a card that was added redirects).
-    if (!lastResult || navigation.state !== "idle") return;
-    const element = document.getElementById(form.id);
-    if (!(element instanceof HTMLFormElement)) return;
-    for (const name of SECRET_FIELDS) {
-      const input = element.elements.namedItem(name);
-      if (input instanceof HTMLInputElement) input.value = "";
-    }
-  }, [lastResult, navigation.state, form.id]);
-  return (
-    <AccountSection title={t("account:cards.addTitle")} description={t("account:cards.addIntro")}>
-      {declined ? (
-        <Alert variant="error" live="none" title={t("account:cards.declinedTitle")} data-testid="card-declined">
-          <p>{declined}</p>
-        </Alert>
-      ) : null}
-      <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-6" autoComplete="on">
-        <Intent value="addCard" />
-        <FullWidthFormErrors errors={form.errors} id={form.errorId} />
-        <div className="sm:col-span-6">
-          <TextField
-            field={f.cardNumber}
-            label={t("account:cards.number")}
-            autoComplete="cc-number"
-            inputMode="numeric"
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <TextField
-            field={f.expMonth}
-            label={t("account:cards.expMonth")}
-            placeholder={t("account:cards.monthPlaceholder")}
-            autoComplete="cc-exp-month"
-            inputMode="numeric"
-            maxLength={2}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <TextField
-            field={f.expYear}
-            label={t("account:cards.expYear")}
-            placeholder={t("account:cards.yearPlaceholder")}
-            autoComplete="cc-exp-year"
-            inputMode="numeric"
-            maxLength={4}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <TextField
-            field={f.cvc}
-            label={t("account:cards.cvc")}
-            autoComplete="cc-csc"
-            inputMode="numeric"
-            maxLength={4}
-          />
-        </div>
-        <div className="sm:col-span-6">
-          <TextField field={f.name} label={t("account:cards.name")} autoComplete="cc-name" />
-        </div>
-        <Checkbox name="makePrimary" value="true" label={t("account:cards.makePrimaryOnAdd")} containerClassName="sm:col-span-6" />
-        <div className="sm:col-span-6">
-          <SubmitButton pending={submitting}>{t("account:cards.add")}</SubmitButton>
-        </div>
-      </Form>
-    </AccountSection>
   );
 }
 
