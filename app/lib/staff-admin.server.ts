@@ -23,8 +23,7 @@ import { getUpstream, UpstreamError, notFoundPage as notFound } from "./upstream
 type Context = Readonly<RouterContextProvider>;
 export type { StaffUser };
 
-export const SETTINGS_PATH = "/manager/settings";
-export const userPath = (id: number) => `${SETTINGS_PATH}/${id}`;
+import { userPath } from "./staff-admin-paths.ts";
 
 export type StaffFormResult = { intent: string; errors: Record<string, string[]>; values: Record<string, string> };
 
@@ -36,12 +35,15 @@ export function staffListFilters(url: URL) {
   const role = p.get("role");
   const status = p.get("status");
   const sort = p.get("sort");
+  const perPage = Number(p.get("perPage"));
   return {
     search: (p.get("search") ?? "").trim().slice(0, 100),
     role: isStaffRoleValue(role) ? role : "",
     status: isStaffUserStatus(status) ? status : "",
     sort: isStaffUserSort(sort) ? sort : "fullName_asc",
     cursor: p.get("cursor")?.slice(0, 300) || undefined,
+    /** A page size other than the default (5–100), kept by the pager's links. */
+    perPage: Number.isInteger(perPage) && perPage >= 5 && perPage <= 100 ? perPage : undefined,
   } as const;
 }
 export type StaffListFilters = ReturnType<typeof staffListFilters>;
@@ -71,7 +73,7 @@ export async function staffListLoader(request: Request, context: Context) {
   const upstream = getUpstream(context);
   const read = (cursor: string | undefined) =>
     upstream.call("GET /api/v1/staff-users", {
-      query: { search: filters.search || undefined, roles: filters.role ? [filters.role] : undefined, userStatus: filters.status || undefined, sort: filters.sort, cursor },
+      query: { search: filters.search || undefined, roles: filters.role ? [filters.role] : undefined, userStatus: filters.status || undefined, sort: filters.sort, cursor, perPage: filters.perPage },
     });
   let list;
   try {

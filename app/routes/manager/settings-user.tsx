@@ -9,7 +9,8 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { formatDate } from "~/lib/format";
 import type { RouteHandle } from "~/lib/route-handle";
-import { SETTINGS_PATH, staffUserAction, staffUserLoader, userPath, type StaffFormResult, type StaffUser } from "~/lib/staff-admin.server";
+import { staffUserAction, staffUserLoader, type StaffFormResult, type StaffUser } from "~/lib/staff-admin.server";
+import { SETTINGS_PATH, userPath } from "~/lib/staff-admin-paths";
 import { useTranslation } from "~/lib/use-translation";
 import { PROFESSIONS, STAFF_ROLES } from "../../../api/contract/roles.ts";
 
