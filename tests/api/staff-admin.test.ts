@@ -14,7 +14,7 @@ import { weekStarts } from "../../api/domain/staff-dashboard.ts";
 import { dashboardPanelsFor } from "../../api/contract/staff-dashboard-rules.ts";
 import type { StaffUser } from "../../api/contract/staff-admin.ts";
 import type { StaffDashboard } from "../../api/contract/staff-dashboard.ts";
-import { Client, DEMO_PASSWORD, LOGINS, signedIn, startTestApi, type TestApi } from "./harness.ts";
+import { Client, LOGINS, signedIn, startTestApi, type TestApi } from "./harness.ts";
 
 let api: TestApi;
 const clients = new Map<Role, Client>();
