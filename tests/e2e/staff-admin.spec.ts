@@ -46,7 +46,7 @@ test("a manager invites a nurse who sets a password and signs in; her dashboard 
   await signIn(page, "manager", "/manager/settings");
   await hydrated(page, testInfo);
   const invite = page.getByTestId("invite-form");
-  await invite.getByLabel(/^Email/).fill(email);
+  await invite.getByRole("textbox", { name: /^Email/ }).fill(email);
   await invite.getByLabel(/^First name/).fill("Irene");
   await invite.getByLabel(/^Last name/).fill("Browser");
   await invite.getByLabel(/^Role/).selectOption("medicalSupport");
