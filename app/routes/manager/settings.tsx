@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { formatDate } from "~/lib/format";
+import { cn } from "~/lib/utils";
 import type { RouteHandle } from "~/lib/route-handle";
 import { staffListAction, staffListLoader, type StaffFormResult, type StaffListFilters } from "~/lib/staff-admin.server";
 import { userPath } from "~/lib/staff-admin-paths";
@@ -46,7 +47,10 @@ function SortHeader({ field, label, filters }: { field: "fullName" | "email" | "
     <th scope="col" aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined} className="py-2 pr-4 text-left font-medium">
       <Link to={`${location.pathname}?${params}`} className="inline-flex min-h-6 items-center gap-1 underline-offset-4 hover:underline" data-testid={`sort-${field}`}>
         {label}
-        {active ? <span aria-hidden="true">{dir === "asc" ? "↑" : "↓"}</span> : null}
+        {/* A triangle drawn with borders, not a text glyph (the header's aria-sort says the order), as the patients list's. */}
+        {active ? (
+          <span aria-hidden="true" className={cn("ml-1 inline-block size-0 border-x-4 border-x-transparent align-middle", dir === "asc" ? "border-b-[6px] border-b-current" : "border-t-[6px] border-t-current")} />
+        ) : null}
         <span className="sr-only">{t("staffAdmin:list.sortBy")}</span>
       </Link>
     </th>
