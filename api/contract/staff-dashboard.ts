@@ -24,7 +24,8 @@ export const staffDashboardSchema = z.object({
       byStatus: z.array(z.object({ status: z.enum(TASK_STATUS_STRING_VALUES as [TaskStatusString, ...TaskStatusString[]]), count: z.number().int(), capped: z.boolean() })),
     })
     .optional(),
-  chats: z.object({ chats: z.number().int(), messages: z.number().int() }).optional(),
+  /** Unread chats assigned to the caller and their unread messages, over at most CAP + 1 chats (`capped`). */
+  chats: z.object({ chats: z.number().int(), messages: z.number().int(), capped: z.boolean() }).optional(),
   reviews: capped
     .extend({
       oldest: z.array(

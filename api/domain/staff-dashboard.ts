@@ -4,7 +4,7 @@
  * or reads a maintained column (the chats' unread counters). What each counts:
  *   tasks             the caller's tasks per open status (tasks_provider_status_id_idx; done is not open)
  *   chats             chats assigned to the caller with unread patient messages, and those messages (the counters of
- *                     chats, partial index chats_assigned_unread_idx — the header's figure)
+ *                     chats, partial index chats_assigned_unread_idx), over at most CAP + 1 chats (the messages then a lower bound)
  *   reviews           pending reviews of ready-to-review patients (list tab review_ready), oldest first with their
  *                     48-hour clock: a provider's own (treatments_provider_tab_id_idx), the clinic's for the manager
  *                     (treatments_list_tab_id_idx)
@@ -105,11 +105,14 @@ export async function staffDashboard(db: Db, viewer: { id: number; role: StaffRo
   if (panels.has("chats")) {
     work.push(
       (async () => {
+        // Capped like the other counts: a manager of the scaled seed holds 12,800 unread assigned chats (116 ms summed).
         const [r] = await rows<{ chats: number; messages: number }>(
           db,
-          sql`SELECT count(*)::int AS chats, coalesce(sum(staff_unread_count), 0)::int AS messages FROM chats WHERE assigned_provider_id = ${viewer.id} AND staff_unread_count > 0`,
+          sql`SELECT count(*)::int AS chats, coalesce(sum(n), 0)::int AS messages
+            FROM (SELECT staff_unread_count AS n FROM chats WHERE assigned_provider_id = ${viewer.id} AND staff_unread_count > 0 LIMIT ${CAP + 1}) x`,
         );
-        out.chats = { chats: r?.chats ?? 0, messages: r?.messages ?? 0 };
+        const n = r?.chats ?? 0;
+        out.chats = { chats: Math.min(n, CAP), messages: r?.messages ?? 0, capped: n > CAP };
       })(),
     );
   }

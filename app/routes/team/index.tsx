@@ -74,7 +74,7 @@ function Panels({ data, links, now }: { data: StaffDashboard; links: Links; now:
     <div className="flex flex-col gap-6" data-testid="dashboard-ready">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {data.chats ? (
-          <Figure title={t("dashboard:chats.title")} value={{ count: data.chats.chats, capped: false }} to={links.messages} testId="chats" linkText={t("dashboard:chats.link", { count: data.chats.messages })} />
+          <Figure title={t("dashboard:chats.title")} value={{ count: data.chats.chats, capped: data.chats.capped }} to={links.messages} testId="chats" linkText={t("dashboard:chats.link", { count: data.chats.messages })} />
         ) : null}
         {data.reviews ? <Figure title={t("dashboard:reviews.title")} value={data.reviews} to={links.readyForReview} testId="reviews" linkText={t("dashboard:reviews.link")} /> : null}
         {data.pastDue ? <Figure title={t("dashboard:pastDue.title")} value={data.pastDue} to={links.pastDuePatients} testId="past-due" linkText={t("dashboard:pastDue.link")} /> : null}
