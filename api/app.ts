@@ -16,6 +16,7 @@ import { sessionRoutes } from "./routes/session.ts";
 import { tasksRoutes } from "./routes/tasks.ts";
 import { trackRoutes } from "./routes/track.ts";
 import { usersRoutes } from "./routes/users.ts";
+import { staffAdminRoutes } from "./routes/staff-admin.ts";
 import { providerListRoutes } from "./routes/provider-list.ts";
 import { reviewQueuesRoutes } from "./routes/review-queues.ts";
 import { treatmentsRoutes } from "./routes/treatments.ts";
@@ -90,6 +91,7 @@ export function createApi({ config, database, logger, jobs: startedJobs, chatEve
   app.use(profileRoutes());
   app.use(avatarRoutes());
   app.use(patientAccountRoutes());
+  app.use(staffAdminRoutes()); // before usersRoutes: /api/v1/users/invite is not a user id
   app.use(usersRoutes());
   app.use(trackRoutes());
   app.use(tasksRoutes());

@@ -244,6 +244,19 @@ export const API_MESSAGES = {
   "shipments.updated": "The order has been updated.",
   "shipments.transitionRefused": "This order cannot move to that status.",
   "shipments.trackingRequired": "A fulfiller and a tracking number are needed to mark an order shipped or delivered.",
+  // Users and roles (issue 19; api/routes/staff-admin.ts, decisions api/contract/staff-admin-rules.ts).
+  /** params `{ email }` */
+  "users.invited": "An invitation has been sent to {{email}}.",
+  "users.updated": "The user has been updated.",
+  "users.suspended": "The user has been suspended and signed out.",
+  "users.unsuspended": "The user has been restored.",
+  "users.deactivated": "The user has been deactivated and signed out.",
+  "users.inviteResent": "A new invitation has been sent.",
+  "users.emailTaken": "A user with this email already exists.",
+  "users.lastManager": "The last provider manager cannot lose the role or be suspended. Make another user a provider manager first.",
+  "users.notOnSelf": "You cannot suspend or deactivate your own account.",
+  /** params `{ status }` */
+  "users.transitionRefused": "This action is not possible for a user who is {{status}}.",
 } as const satisfies Record<string, string>;
 
 export type ApiCode = keyof typeof API_MESSAGES;

@@ -24,6 +24,8 @@ import * as intake from "./intake.ts";
 import * as progress from "./progress.ts";
 import * as documents from "./documents.ts";
 import * as pharmacy from "./pharmacy.ts";
+import * as staffAdmin from "./staff-admin.ts";
+import * as staffDashboard from "./staff-dashboard.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -62,6 +64,16 @@ const table = {
   "GET /api/v1/users/:id": {
     data: z.object({ user: users.userListItemSchema }),
   },
+  // Users and roles, dashboards (issue 19; api/contract/staff-admin.ts, staff-dashboard.ts).
+  "GET /api/v1/staff/dashboard": { data: staffDashboard.staffDashboardSchema },
+  "GET /api/v1/staff-users": { query: staffAdmin.staffUsersQuerySchema, listItem: staffAdmin.staffUserSchema, pages: staffAdmin.staffUsersPagesSchema },
+  "GET /api/v1/staff-users/:id": { data: staffAdmin.staffUserSchema },
+  "POST /api/v1/users/invite": { body: staffAdmin.inviteRequestSchema, data: staffAdmin.staffUserSchema },
+  "POST /api/v1/users/:id/update": { body: staffAdmin.staffUserUpdateSchema, data: staffAdmin.staffUserSchema },
+  "POST /api/v1/users/:id/suspend": { data: staffAdmin.staffUserSchema },
+  "POST /api/v1/users/:id/unsuspend": { data: staffAdmin.staffUserSchema },
+  "POST /api/v1/users/:id/deactivate": { data: staffAdmin.staffUserSchema },
+  "POST /api/v1/users/:id/resend-invite": { data: staffAdmin.staffUserSchema },
   "GET /api/v1/treatments-v2/:id": { data: treatments.treatmentAnswerSchema },
   "GET /api/v1/chats/:id": { data: chats.chatAnswerSchema },
   // Messaging (issue 17; api/contract/chats.ts).

@@ -419,6 +419,8 @@ export const treatments = pgTable(
     index("treatments_provider_patient_idx").on(t.providerId, t.patientId),
     index("treatments_review_idx").on(t.reviewStatus, t.id),
     index("treatments_journey_idx").on(t.journeyId, t.id),
+    // The manager dashboard's review turnaround (issue 19): the reviews of a week, read from the index alone.
+    index("treatments_reviewed_at_idx").on(t.reviewedAt, t.createdAt).where(sql`${t.reviewedAt} IS NOT NULL`),
   ],
 );
 
@@ -1044,7 +1046,8 @@ export const userTokens = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["password_reset", "email_change", "email_verify"] }).notNull(),
+    /** invite: a staff member's first password (issue 19: the set-password link of an email invite, 7 days). */
+    kind: text("kind", { enum: ["password_reset", "email_change", "email_verify", "invite"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
     newEmail: text("new_email"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

@@ -10,6 +10,7 @@
 import { ROLES, STAFF_ROLES, TASK_MANAGER_ROLES, USER_ROLES, type Role } from "../contract/roles.ts";
 import { TREATMENT_EDITOR_ROLES } from "../contract/patient-record-rules.ts";
 import { ACCESS_LOG_ROLES, ACCESS_MANAGER_ROLES, DEPENDENT_MANAGER_ROLES } from "../contract/patient-access-rules.ts";
+import { STAFF_ADMIN_ROLES } from "../contract/staff-admin-rules.ts";
 import { CHECK_IN_READER_ROLES, CHECK_IN_REVIEWER_ROLES } from "../contract/check-in-rules.ts";
 import { SHIPMENT_ROLES } from "../contract/pharmacy-rules.ts";
 import { CHART_READER_ROLES, CHART_SIGNER_ROLES, READY_FOR_REVIEW_ROLES, UPLOAD_REVIEWER_ROLES } from "../contract/review-queue-rules.ts";
@@ -34,6 +35,8 @@ const TREATMENT_EDITORS = TREATMENT_EDITOR_ROLES;
 /** The clinicians: providers (manager) and providerUsers (provider). */
 const CLINICIANS = ["providers", "providerUsers"] as const satisfies readonly Role[];
 /** Who records notes (the nurse-note flow of app/lib/access.ts): the clinicians and both medical support roles. */
+/** The users and roles screens (issue 19): the provider manager. */
+const STAFF_ADMINS = STAFF_ADMIN_ROLES;
 const NOTE_WRITERS = ["providers", "providerUsers", "medicalSupport", "medicalSupportManagers"] as const satisfies readonly Role[];
 
 export const permissions = {
@@ -81,6 +84,18 @@ export const permissions = {
   "GET /api/v1/profile/invoices/:id/pdf": { roles: PATIENTS, summary: "One of the patient's invoices as a PDF" },
   "GET /api/v1/users": { roles: STAFF, summary: "List users (search, roles, sort, paging)" },
   "GET /api/v1/users/:id": { roles: STAFF, summary: "One user by id" },
+  // Users and roles and the dashboards (issue 19; api/routes/staff-admin.ts, decisions api/contract/staff-admin-rules.ts
+  // and staff-dashboard-rules.ts): the settings pages are the provider manager's (spec §2 manager routes), so are
+  // their calls; every staff role reads its own dashboard.
+  "GET /api/v1/staff/dashboard": { roles: STAFF, summary: "The caller's dashboard figures by role (capped counts from indexes and maintained counters)" },
+  "GET /api/v1/staff-users": { roles: STAFF_ADMINS, summary: "Staff users: search, roles, status, sort, keyset cursor" },
+  "GET /api/v1/staff-users/:id": { roles: STAFF_ADMINS, summary: "One staff user with the account actions allowed now" },
+  "POST /api/v1/users/invite": { roles: STAFF_ADMINS, summary: "Invite a staff user by email (pending; the emailed set-password link, single use, 7 days)" },
+  "POST /api/v1/users/:id/update": { roles: STAFF_ADMINS, summary: "Edit a staff user's name, profession and role (the last provider manager keeps the role); audited" },
+  "POST /api/v1/users/:id/suspend": { roles: STAFF_ADMINS, summary: "Suspend a staff user: their sessions end at once; audited" },
+  "POST /api/v1/users/:id/unsuspend": { roles: STAFF_ADMINS, summary: "Restore a suspended or deactivated staff user; audited" },
+  "POST /api/v1/users/:id/deactivate": { roles: STAFF_ADMINS, summary: "Deactivate a staff user: their sessions end at once; audited" },
+  "POST /api/v1/users/:id/resend-invite": { roles: STAFF_ADMINS, summary: "Mail a pending user a new invitation link (the previous one stops working)" },
   // Treatments (api/routes/treatments.ts; contract api/contract/treatments.ts). Decision: staff read any
   // treatment (their pages name one: a patient's intake review, a chart, which is a treatment under review);
   // patients will read their own with the journey pages (not yet: 403), guests 401.

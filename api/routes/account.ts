@@ -6,7 +6,7 @@
  */
 import type { ApiCode } from "../contract/codes.ts";
 import { Router, type Request } from "express";
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
   CONFIRM_EMAIL_PATH,
   SET_PASSWORD_PATH,
@@ -220,7 +220,7 @@ export function accountRoutes(): Router {
   endpoint(router, "POST /actions/users/check-reset-link", async (req, res) => {
     const input = parseBody(req, checkResetLinkRequestSchema);
     const attempt = await reserve(req, [{ policy: LIMITS.resetLinkIp, subject: ipSubject(req) }], { audit: { action: "auth.password_reset" } });
-    const found = await findToken(req.deps.db, input.code, ["password_reset"]);
+    const found = await findToken(req.deps.db, input.code, ["password_reset", "invite"]);
     const problem: LinkProblem | null = !found.ok ? found.reason : input.id !== undefined && input.id !== found.row.userId ? "invalid" : null;
     if (problem) throw linkError(problem);
     await attempt.release();
@@ -231,7 +231,7 @@ export function accountRoutes(): Router {
     const input = parseBody(req, setPasswordRequestSchema);
     const { db } = req.deps;
     const attempt = await reserve(req, [{ policy: LIMITS.resetLinkIp, subject: ipSubject(req) }], { audit: { action: "auth.password_reset" } });
-    const found = await findToken(db, input.code, ["password_reset"]);
+    const found = await findToken(db, input.code, ["password_reset", "invite"]);
     const problem: LinkProblem | null = !found.ok ? found.reason : input.id !== undefined && input.id !== found.row.userId ? "invalid" : null;
     if (problem || !found.ok) {
       await audit(req, { action: "auth.password_reset", actorId: found.row?.userId ?? null, outcome: "failure", meta: { reason: problem ?? "invalid" } });
@@ -242,16 +242,23 @@ export function accountRoutes(): Router {
     const passwordHash = await hashPassword(input.newPassword);
     const done = await db.transaction(async (tx) => {
       if (!(await claimToken(tx as unknown as Db, found.row.id))) return null;
+      // An invite (issue 19) also activates the invited account and confirms its address (the link reached it).
+      const invite = found.row.kind === "invite";
       const [u] = await tx
         .update(users)
-        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+        .set({
+          passwordHash,
+          passwordChangedAt: new Date(),
+          updatedAt: new Date(),
+          ...(invite ? { userStatus: sql`CASE WHEN ${users.userStatus} = 'pending' THEN 'active' ELSE ${users.userStatus} END`, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` } : {}),
+        })
         .where(eq(users.id, userId))
         .returning({ email: users.email, firstName: users.firstName, locale: users.locale });
       // Any other reset link still in a mailbox stops working too.
       await tx
         .update(userTokens)
         .set({ expiresAt: new Date() })
-        .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, "password_reset"), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date())));
+        .where(and(eq(userTokens.userId, userId), inArray(userTokens.kind, ["password_reset", "invite"]), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date())));
       return u ?? null;
     });
     if (!done) throw linkError("used");

@@ -134,6 +134,17 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "documents.unreadable": "documents:messages.unreadable",
   // Progress (issue 18, api/routes/progress.ts): keys of the "progress" namespace.
   "progress.weightLogged": "progress:messages.weightLogged",
+  // Users and roles (issue 19; api/routes/staff-admin.ts): keys of the "staffAdmin" namespace.
+  "users.invited": { key: "staffAdmin:upstream.invited", params: (p) => ({ email: p.email }) },
+  "users.updated": "staffAdmin:upstream.updated",
+  "users.suspended": "staffAdmin:upstream.suspended",
+  "users.unsuspended": "staffAdmin:upstream.unsuspended",
+  "users.deactivated": "staffAdmin:upstream.deactivated",
+  "users.inviteResent": "staffAdmin:upstream.inviteResent",
+  "users.emailTaken": "staffAdmin:upstream.emailTaken",
+  "users.lastManager": "staffAdmin:upstream.lastManager",
+  "users.notOnSelf": "staffAdmin:upstream.notOnSelf",
+  "users.transitionRefused": { key: "staffAdmin:upstream.transitionRefused", params: (p, t) => ({ status: t(`staffAdmin:status.${String(p.status)}`) }) },
   // Check-ins (api/routes/check-ins.ts): keys of the "checkIns" namespace.
   "checkIns.notFound": "checkIns:messages.notFound",
   "checkIns.requested": "checkIns:messages.requested",

@@ -76,6 +76,7 @@ beforeAll(async () => {
   journeyId = (await api.database.db.select({ id: schema.journeys.id }).from(schema.journeys).where(eq(schema.journeys.patientId, demoPatient)).orderBy(schema.journeys.id).limit(1))[0]!.id;
   demoJourneyId = (await api.database.db.select({ id: schema.journeys.id }).from(schema.journeys).where(and(eq(schema.journeys.patientId, demoPatient), eq(schema.journeys.status, "in_progress"))).orderBy(schema.journeys.id).limit(1))[0]!.id;
   deniedJourneyId = (await api.database.db.select({ id: schema.journeys.id }).from(schema.journeys).where(and(eq(schema.journeys.patientId, demoPatient), eq(schema.journeys.status, "denied"))).orderBy(schema.journeys.id).limit(1))[0]!.id;
+  spareStaffId = (await api.database.db.insert(schema.users).values({ email: "matrix-spare@staff.demo.test", role: "customerSupport", firstName: "Matrix", lastName: "Spare" }).returning({ id: schema.users.id }))[0]!.id;
   await setChart("to_review");
   for (const name of ["james", "sofia"] as const) {
     const email = name === "james" ? "james.okafor@staff.demo.test" : "sofia.alvarez@staff.demo.test";
@@ -103,6 +104,14 @@ function reviewAction(path: string, from: "pending" | "approved" | "cancelled", 
   };
 }
 
+let spareStaffId = 0;
+let invites = 0;
+/** Puts the spare staff user in `status`, then calls `action` on them. */
+async function spareFrom(client: Client, status: "active" | "suspended" | "pending", action: string): Promise<Reply> {
+  await api.database.db.update(schema.users).set({ userStatus: status }).where(eq(schema.users.id, spareStaffId));
+  return client.request("POST", `/api/v1/users/${spareStaffId}/${action}`, {});
+}
+
 type Sample = { path?: () => string; body?: unknown; ok: number; fresh?: boolean; send?: (client: Client, path: string) => Promise<Reply> };
 
 let resetRequests = 0;
@@ -121,6 +130,19 @@ const samples: Record<EndpointKey, Sample> = {
   "PUT /api/v1/profile": { body: { utcOffsetMinutes: -420 }, ok: 200 },
   "GET /api/v1/users": { ok: 200 },
   "GET /api/v1/users/:id": { path: () => `/api/v1/users/${someUserId}`, ok: 200 },
+  // Users and roles (issue 19): a spare staff user of this walk, put in the state each call starts from.
+  "GET /api/v1/staff/dashboard": { ok: 200 },
+  "GET /api/v1/staff-users": { path: () => "/api/v1/staff-users?roles[]=customerSupport&sort=email_asc", ok: 200 },
+  "GET /api/v1/staff-users/:id": { path: () => `/api/v1/staff-users/${spareStaffId}`, ok: 200 },
+  "POST /api/v1/users/invite": {
+    ok: 200,
+    send: async (client) => client.request("POST", "/api/v1/users/invite", { email: `matrix-invite-${++invites}@staff.demo.test`, firstName: "Matrix", lastName: "Invite", role: "medicalSupport" }),
+  },
+  "POST /api/v1/users/:id/update": { path: () => `/api/v1/users/${spareStaffId}/update`, body: { firstName: "Matrix", lastName: "Spare", role: "customerSupport", profession: "customerSupport" }, ok: 200 },
+  "POST /api/v1/users/:id/suspend": { ok: 200, send: async (client) => spareFrom(client, "active", "suspend") },
+  "POST /api/v1/users/:id/unsuspend": { ok: 200, send: async (client) => spareFrom(client, "suspended", "unsuspend") },
+  "POST /api/v1/users/:id/deactivate": { ok: 200, send: async (client) => spareFrom(client, "active", "deactivate") },
+  "POST /api/v1/users/:id/resend-invite": { ok: 200, send: async (client) => spareFrom(client, "pending", "resend-invite") },
   "GET /api/v1/treatments-v2/:id": { path: () => `/api/v1/treatments-v2/${treatmentId}`, ok: 200 },
   "GET /api/v1/treatments/provider-list": { path: () => "/api/v1/treatments/provider-list?tab=review_ready", ok: 200 },
   "GET /api/v1/treatments/provider-list-past-due": { ok: 200 },

@@ -28,6 +28,8 @@ const PARAMS: Partial<Record<ApiCode, ApiParams>> = {
   "treatments.transitionRefused": { from: "approved", to: "declined" },
   "licenses.outOfState": { state: "TX" },
   "pharmacy.ordered": { orderNumber: "TH-0000001" },
+  "users.invited": { email: "a@b.test" },
+  "users.transitionRefused": { status: "suspended" },
 };
 /** Codes the web words differently from the API's English on purpose. */
 const WORDED_DIFFERENTLY: ApiCode[] = [
@@ -36,6 +38,8 @@ const WORDED_DIFFERENTLY: ApiCode[] = [
   "account.noSuchSession",
   // The statuses are shown by their labels ("Approved"), in Spanish too ("Aprobado"), not as the API's keys.
   "treatments.transitionRefused",
+  // The account status by its label ("Suspended"), in Spanish too ("Suspendido").
+  "users.transitionRefused",
 ];
 
 describe("the web translates the upstream's codes, never its sentences", () => {

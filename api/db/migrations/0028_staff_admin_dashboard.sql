@@ -1,0 +1,1 @@
+CREATE INDEX "treatments_reviewed_at_idx" ON "treatments" USING btree ("reviewed_at","created_at") WHERE "treatments"."reviewed_at" IS NOT NULL;
