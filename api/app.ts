@@ -27,6 +27,7 @@ import { clinicalReviewRoutes } from "./routes/clinical-review.ts";
 import { globalSearchRoutes } from "./routes/global-search.ts";
 import { patientAccessRoutes } from "./routes/patient-access.ts";
 import { checkInsRoutes } from "./routes/check-ins.ts";
+import { subscriptionsRoutes } from "./routes/subscriptions.ts";
 import { intakeRoutes } from "./routes/intake.ts";
 
 export type CreateApiOptions = { config: ApiConfig; database: Database; logger: Logger };
@@ -72,6 +73,7 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(trackRoutes());
   app.use(tasksRoutes());
   app.use(reviewQueuesRoutes()); // before treatmentsRoutes and uploads: /api/v1/treatments/ready-for-review, /api/v1/uploads/review
+  app.use(subscriptionsRoutes());
   app.use(checkInsRoutes()); // before patientsRoutes: /api/v1/patient/check-ins is not a patient id
   app.use(providerListRoutes()); // before treatmentsRoutes: /api/v1/treatments/provider-list is not a treatment id
   app.use(treatmentsRoutes());

@@ -200,7 +200,7 @@ export function addonProblem(main: PlanVariant, addon: PlanVariant | null, prese
 }
 
 /** The retention offer's plan (see RETENTION_OFFER): the cheapest live plan per month of the journey, same period, cheaper than now. */
-export function maintenancePlan(current: PlanVariant, candidates: PlanVariant[]): PlanVariant | null {
+export function maintenancePlan<V extends PlanVariant>(current: PlanVariant, candidates: V[]): V | null {
   const cheaper = candidates
     .filter((v) => v.kind === "medication" && v.isLive && v.sectionType === current.sectionType && v.periodMonths === current.periodMonths)
     .filter((v) => v.variantId !== current.variantId && monthlyCents(v) < monthlyCents(current))
