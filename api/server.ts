@@ -67,6 +67,8 @@ export async function startApi(opts: { env?: NodeJS.ProcessEnv; port?: number } 
     const { seedTestAccounts } = await import("./db/seed/test-accounts.ts");
     const created = await seedTestAccounts(database.db, config.seedTestAccounts);
     if (created) logger.info("test accounts seeded", { created });
+    const { seedTestSubscriptions } = await import("./db/seed/subscriptions.ts");
+    await seedTestSubscriptions(database.db, config.seedTestAccounts);
   }
   const app = createApi({ config, database, logger });
   const server = app.listen(opts.port ?? config.port, config.host);

@@ -125,7 +125,7 @@ describe("add-ons (spec §5: the period must match the main plan)", () => {
     const add = (variant: number) => patient().post<{ subscription: Subscription }>(`/api/v1/treatments/${s.treatmentId}/add-addon`, { variantId: variant });
     const other = await add(await variantId(db(), "vitamin-b12", 6));
     expect(other.status).toBe(400);
-    expect((other.body.data as { fieldCodes: Record<string, { code: string }[]> }).fieldCodes.variantId![0]!.code).toBe("subscriptions.addonPeriod");
+    expect((other.body.data as unknown as { fieldCodes: Record<string, { code: string }[]> }).fieldCodes.variantId![0]!.code).toBe("subscriptions.addonPeriod");
     const ok = await add(await variantId(db(), "vitamin-b12", 3));
     expect(ok.status).toBe(200);
     const item = ok.body.data!.subscription.addons[0]!;
@@ -225,7 +225,7 @@ describe("the staff renewals list", () => {
     const mine = items.find((r) => r.subscriptionId === pastDue.subscriptionId)!;
     expect(mine.blockers).toContain("cardDeclined");
     expect(mine.blockers).toContain("checkIn");
-    const next = await manager.get<Renewal[]>(`/api/v1/renewals?perPage=5&cursor=${(first.body.pages as { nextCursor: string }).nextCursor}`);
+    const next = await manager.get<Renewal[]>(`/api/v1/renewals?perPage=5&cursor=${(first.body.pages as unknown as { nextCursor: string }).nextCursor}`);
     expect(next.body.data!.some((r) => items.some((i) => i.subscriptionId === r.subscriptionId))).toBe(false);
     expect((await manager.get("/api/v1/renewals?cursor=nonsense")).status).toBe(400);
   });

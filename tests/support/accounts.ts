@@ -19,7 +19,7 @@ export type DemoUser = keyof typeof DEMO;
 export const DEMO_USERS = Object.keys(DEMO) as DemoUser[];
 
 /** How many test patients the suites' app instances seed (SEED_TEST_ACCOUNTS). */
-export const TEST_ACCOUNTS = 50;
+export const TEST_ACCOUNTS = 60;
 
 /**
  * Test patient number `slot` (1…TEST_ACCOUNTS), password PASSWORD. Each slot belongs to one test; the table
@@ -30,6 +30,9 @@ export const TEST_ACCOUNTS = 50;
  *   34–35  check-ins (tests/web/check-ins.test.ts 34, tests/e2e/check-ins.spec.ts 35)
  *   36–40  free
  *   41–50  the medical intake (tests/web/intake.test.ts 41–44, tests/e2e/intake.spec.ts 45–47)
+ *   51–55  free
+ *   56–60  subscriptions, seeded with an Active subscription and a card (api/db/seed/subscriptions.ts;
+ *          tests/web/subscriptions.test.ts 56, tests/e2e/subscriptions.spec.ts 57–59, tests/api 60)
  */
 export const testPatient = (slot: number) => {
   if (slot < 1 || slot > TEST_ACCOUNTS) throw new Error(`test patient slot ${slot} is outside 1…${TEST_ACCOUNTS}`);
