@@ -29,17 +29,25 @@ import { patientAccessRoutes } from "./routes/patient-access.ts";
 import { checkInsRoutes } from "./routes/check-ins.ts";
 import { subscriptionsRoutes } from "./routes/subscriptions.ts";
 import { intakeRoutes } from "./routes/intake.ts";
+import { sendOnlyJobs, type Jobs } from "./jobs/queue.ts";
 
-export type CreateApiOptions = { config: ApiConfig; database: Database; logger: Logger };
+export type CreateApiOptions = {
+  config: ApiConfig;
+  database: Database;
+  logger: Logger;
+  /** The started job queue (startApi starts it, with workers per JOBS_WORKER); without one, a send-only queue starts on first use. */
+  jobs?: Jobs;
+};
 
-export function createApi({ config, database, logger }: CreateApiOptions): Express {
+export function createApi({ config, database, logger, jobs: startedJobs }: CreateApiOptions): Express {
+  const jobs = startedJobs ?? sendOnlyJobs({ database, config, logger });
   // Hash the decoy password now, so the first sign-in with an unknown email costs no more than a wrong password.
   void dummyHash();
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy ? (/^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy) : "loopback");
   app.use((req, res, next) => {
-    req.deps = { config, db: database.db, logger };
+    req.deps = { config, db: database.db, logger, jobs, database };
     res.set("Cache-Control", "no-store");
     res.set("X-Content-Type-Options", "nosniff");
     next();

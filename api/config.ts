@@ -53,6 +53,8 @@ const apiEnvSchema = z
     /** The intake's qualify adapter (api/domain/qualify/): local (our rules) or http (an external service at QUALIFY_URL). */
     QUALIFY_PROVIDER: z.enum(["local", "http"], { error: "QUALIFY_PROVIDER must be local or http" }).default("local"),
     QUALIFY_URL: z.string().regex(/^https?:\/\/\S+$/, "QUALIFY_URL must be an http(s):// URL").optional(),
+    /** Work the job queue in this process (api/jobs/queue.ts): on (default) or off (send-only, beside a worker instance). */
+    JOBS_WORKER: z.enum(["on", "off"], { error: "JOBS_WORKER must be on or off" }).default("on"),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
@@ -98,6 +100,8 @@ export type ApiSettings = {
   /** QUALIFY_PROVIDER and QUALIFY_URL (api/domain/qualify/). */
   qualifyProvider: "local" | "http";
   qualifyUrl: string | undefined;
+  /** JOBS_WORKER: this process works the job queue (api/jobs/queue.ts). */
+  jobsWorker: boolean;
 };
 
 /** The complete configuration of a running API: the settings with their secrets (api/domain/secrets.ts). */
@@ -158,5 +162,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiSettings
     doseSpotSsoUrlTemplate: e.DOSESPOT_SSO_URL_TEMPLATE,
     qualifyProvider: e.QUALIFY_PROVIDER,
     qualifyUrl: e.QUALIFY_URL,
+    jobsWorker: e.JOBS_WORKER === "on",
   };
 }

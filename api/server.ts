@@ -11,6 +11,7 @@ import { migrateAsOwner, pendingMigrations, roleFacts } from "./db/roles.ts";
 import type { Logger } from "./http/errors.ts";
 import { createLogger } from "./logger.ts";
 import { mailSettled } from "./domain/mail.ts";
+import { startJobs } from "./jobs/queue.ts";
 import { reencryptTotpSecrets, resolveSecrets } from "./domain/secrets.ts";
 
 /**
@@ -70,7 +71,9 @@ export async function startApi(opts: { env?: NodeJS.ProcessEnv; port?: number } 
     const { seedTestSubscriptions } = await import("./db/seed/subscriptions.ts");
     await seedTestSubscriptions(database.db, config.seedTestAccounts);
   }
-  const app = createApi({ config, database, logger });
+  const jobs = await startJobs({ database, config, logger });
+  if (jobs.working) logger.info("job queue working", { jobs: "in-process" });
+  const app = createApi({ config, database, logger, jobs });
   const server = app.listen(opts.port ?? config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -92,6 +95,7 @@ export async function startApi(opts: { env?: NodeJS.ProcessEnv; port?: number } 
         server.closeIdleConnections();
       })
         .then(() => mailSettled())
+        .then(() => jobs.stop())
         .then(() => database.close());
       return closing;
     },

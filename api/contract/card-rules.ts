@@ -19,6 +19,8 @@ export const TEST_CARDS = {
   amex: "378282246310005",
   discover: "6011111111111117",
   declined: "4000000000000002",
+  /** Saved without complaint, but every charge on it is declined (the local provider's test of a failed renewal). */
+  chargeDeclines: "4000000000000341",
 } as const;
 
 /** Luhn (mod 10) check of a string of digits. */

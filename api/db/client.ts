@@ -18,6 +18,19 @@ export type Database = {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball. */
   dump?(): Promise<Blob>;
+  /**
+   * One raw statement with $n parameters, answering its rows (several statements when there are no values).
+   * For libraries that bring their own SQL (the job queue, api/jobs/queue.ts); the application uses Drizzle.
+   */
+  executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * PostgreSQL LISTEN: calls onPayload with each NOTIFY's payload on `channel` (any API instance's, since they
+   * share the database). On PostgreSQL one dedicated connection per process carries every channel and reconnects
+   * after a loss (notifications sent while it was down are lost: listeners re-read state on reconnect, see
+   * `onReconnect`); on PGlite, its own in-process listen. Answers a function that stops listening. A channel is a
+   * plain lower-case identifier (`chat_events`); anything else is refused.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
 };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -42,15 +55,30 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // process: the pool drops it and opens a new one on the next query.
     pool.on("error", () => {});
     const db = drizzle(pool, { schema }) as unknown as Db;
-    return {
+    const listener = pgListener(options.databaseUrl);
+    const database: Database = {
       db,
       kind: "postgres",
-      migrate: () => migrate(db as never, { migrationsFolder }),
+      migrate: async () => {
+        await migrate(db as never, { migrationsFolder });
+        await ensureQueues(database);
+      },
       ping: async () => {
         await pool.query("select 1");
       },
-      close: () => pool.end(),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
+      executeSql: async (text, values) => {
+        const result = await pool.query(text, values as unknown[] | undefined);
+        // Several statements answer one result each: the last one's rows, as PGlite's exec below.
+        const last = Array.isArray(result) ? (result as { rows: Record<string, unknown>[] }[]).at(-1) : result;
+        return { rows: last?.rows ?? [] };
+      },
+      listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
     };
+    return database;
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -64,15 +92,137 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzle(client, { schema }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     kind: "pglite",
-    migrate: () => migrate(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await migrate(db as never, { migrationsFolder });
+      await ensureQueues(database);
+    },
     ping: async () => {
       await client.query("select 1");
     },
     close: () => client.close(),
     dump: () => client.dumpDataDir("none"),
+    executeSql: async (text, values) => {
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      }
+      const result = await client.query<Record<string, unknown>>(text, values as unknown[]);
+      return { rows: result.rows };
+    },
+    listen: async (channel, onPayload) => {
+      assertChannel(channel);
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
+  };
+  return database;
+}
+
+/** After the migrations: the job queues' partition tables (api/jobs/queue.ts; imported here when needed, not in a cycle). */
+async function ensureQueues(database: Database): Promise<void> {
+  const { ensureJobQueues } = await import("../jobs/queue.ts");
+  await ensureJobQueues(database);
+}
+
+function assertChannel(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`LISTEN channel must be a lower-case identifier: ${JSON.stringify(channel)}`);
+}
+
+type ChannelListener = { onPayload: (payload: string) => void; onReconnect?: () => void };
+
+/**
+ * LISTEN on PostgreSQL: one connection of its own (not the pool's: a pooled connection goes back to the pool and
+ * with it the LISTEN), opened on the first listen, carrying every channel; after a lost connection it reconnects
+ * with a growing delay (up to 10 s), LISTENs again and tells each listener (`onReconnect`) so it can re-read what it
+ * may have missed.
+ */
+function pgListener(connectionString: string) {
+  const channels = new Map<string, Set<ChannelListener>>();
+  let client: import("pg").Client | null = null;
+  let connecting: Promise<import("pg").Client> | null = null;
+  let closed = false;
+  let retryDelay = 250;
+  let retryTimer: NodeJS.Timeout | null = null;
+  const quote = (channel: string) => `"${channel}"`;
+
+  async function connect(): Promise<import("pg").Client> {
+    const { Client } = await import("pg");
+    const c = new Client({ connectionString });
+    c.on("notification", (msg) => {
+      for (const l of channels.get(msg.channel) ?? []) l.onPayload(msg.payload ?? "");
+    });
+    c.on("error", () => lost(c));
+    c.on("end", () => lost(c));
+    await c.connect();
+    for (const channel of channels.keys()) await c.query(`LISTEN ${quote(channel)}`);
+    retryDelay = 250;
+    return c;
+  }
+
+  function lost(c: import("pg").Client) {
+    if (client !== c) return;
+    client = null;
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void ensure().then(
+        () => {
+          for (const set of channels.values()) for (const l of set) l.onReconnect?.();
+        },
+        () => lost(c),
+      );
+    }, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 10_000);
+  }
+
+  async function ensure(): Promise<import("pg").Client> {
+    if (client) return client;
+    connecting ??= connect().then(
+      (c) => {
+        connecting = null;
+        if (closed) {
+          void c.end();
+          throw new Error("listener closed");
+        }
+        client = c;
+        return c;
+      },
+      (err: unknown) => {
+        connecting = null;
+        throw err;
+      },
+    );
+    return connecting;
+  }
+
+  return {
+    async listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
+      assertChannel(channel);
+      const entry: ChannelListener = { onPayload, onReconnect };
+      let set = channels.get(channel);
+      const first = !set;
+      if (!set) channels.set(channel, (set = new Set()));
+      set.add(entry);
+      const c = await ensure();
+      if (first) await c.query(`LISTEN ${quote(channel)}`);
+      return async () => {
+        set.delete(entry);
+        if (set.size === 0 && channels.get(channel) === set) {
+          channels.delete(channel);
+          if (client) await client.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const c = client ?? (await connecting?.catch(() => null)) ?? null;
+      client = null;
+      if (c) await c.end().catch(() => {});
+    },
   };
 }
 

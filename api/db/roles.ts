@@ -93,6 +93,10 @@ export async function grantAppRole(ownerDb: Db, appRole: string): Promise<void> 
       // So that an instance started with the application role alone can tell whether the migrations are applied.
       sql`GRANT USAGE ON SCHEMA drizzle TO ${app}`,
       sql`GRANT SELECT ON drizzle.__drizzle_migrations TO ${app}`,
+      // The job queue (api/jobs/queue.ts): its rows, including the per-queue partitions the owner creates later.
+      sql`GRANT USAGE ON SCHEMA pgboss TO ${app}`,
+      sql`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA pgboss TO ${app}`,
+      sql`ALTER DEFAULT PRIVILEGES FOR ROLE ${ownerId} IN SCHEMA pgboss GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${app}`,
     ];
     for (const s of statements) await tx.execute(s);
   });
@@ -102,6 +106,7 @@ export async function grantAppRole(ownerDb: Db, appRole: string): Promise<void> 
 export async function migrateAsOwner(ownerUrl: string, appUrl: string): Promise<void> {
   const owner = await openDatabase({ databaseUrl: ownerUrl, poolSize: 1 });
   try {
+    // Also creates the job queues' partition tables (Database.migrate): the owner's, so the application role needs no DDL.
     await owner.migrate();
     await grantAppRole(owner.db, roleOfUrl(appUrl));
   } finally {

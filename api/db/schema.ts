@@ -248,11 +248,17 @@ export const invoices = pgTable(
     dueOn: date("due_on"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     paymentMethodId: integer("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
+    /** The commerce core's key (api/domain/commerce): one invoice per checkout or per renewal period, however often asked. */
+    idempotencyKey: text("idempotency_key"),
+    /** The subscription this invoice bills (a checkout's plan, a renewal); null for a one-off or a synced invoice. */
+    subscriptionId: integer("subscription_id").references((): AnyPgColumn => subscriptions.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("invoices_number_uq").on(t.number),
+    uniqueIndex("invoices_idempotency_uq").on(t.userId, t.idempotencyKey),
+    index("invoices_subscription_idx").on(t.subscriptionId, t.id),
     uniqueIndex("invoices_provider_id_uq").on(t.provider, t.providerInvoiceId),
     index("invoices_user_period_idx").on(t.userId, t.periodStart, t.id),
     check(
@@ -494,8 +500,19 @@ export const orders = pgTable(
     fulfiller: text("fulfiller"),
     trackingNumber: text("tracking_number"),
     trackingUrl: text("tracking_url"),
+    /** The invoice that paid for it (api/domain/commerce); null for orders made before the commerce core. */
+    invoiceId: integer("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    /** The commerce core's key: one order per checkout or renewal period, however often asked. */
+    idempotencyKey: text("idempotency_key"),
+    /** Where it came from: the patient's checkout or a subscription's renewal. */
+    source: text("source", { enum: ["checkout", "renewal"] }).notNull().default("checkout"),
   },
-  (t) => [index("orders_patient_idx").on(t.patientId, t.id), index("orders_status_idx").on(t.status, t.id)],
+  (t) => [
+    index("orders_patient_idx").on(t.patientId, t.id),
+    index("orders_status_idx").on(t.status, t.id),
+    uniqueIndex("orders_idempotency_uq").on(t.patientId, t.idempotencyKey),
+    index("orders_invoice_idx").on(t.invoiceId),
+  ],
 );
 
 export const orderItems = pgTable(
@@ -1275,6 +1292,46 @@ export const productStateExclusions = pgTable(
 // ── chat ──
 // Issue 17 (messaging) adds columns to chats (the maintained unread figures) and chat_messages (automatic), above
 // with those tables, and the triggers of its migration (unread counts, last message, NOTIFY chat_events).
+
+// ── commerce (issue 16) ──
+
+/**
+ * Every charge attempt on an invoice (api/domain/commerce/charges.ts). The idempotency key is unique: asking again
+ * with the same key (a double submit, a retried request, a renewal job run twice, a worker that crashed after the
+ * provider charged) answers the recorded attempt and never charges twice. A new attempt (a retry after a decline)
+ * takes a new key. Amounts in cents.
+ */
+export const charges = pgTable(
+  "charges",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    paymentMethodId: integer("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
+    provider: text("provider").notNull().default("local"),
+    /** pending: asked of the provider, answer not recorded yet (a crash here is resolved by asking again with the key). */
+    status: text("status", { enum: ["pending", "succeeded", "declined"] }).notNull().default("pending"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    providerChargeId: text("provider_charge_id"),
+    /** The provider's reason for a decline (e.g. card_declined, insufficient_funds); never card data. */
+    declineCode: text("decline_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("charges_idempotency_uq").on(t.idempotencyKey),
+    index("charges_invoice_idx").on(t.invoiceId, t.id),
+    index("charges_user_idx").on(t.userId, t.id),
+    check("charges_status_ck", sql`${t.status} in ('pending', 'succeeded', 'declined')`),
+    check("charges_amount_ck", sql`${t.amountCents} >= 0`),
+  ],
+);
 
 // ── subscriptions: renewals (issue 16 part B) ──
 

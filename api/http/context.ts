@@ -1,6 +1,7 @@
 import type { Request } from "express";
 import type { ApiConfig } from "../config.ts";
-import type { Db } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
+import type { Jobs } from "../jobs/queue.ts";
 import type { Role, UserRole } from "../contract/roles.ts";
 import type { Logger } from "./errors.ts";
 
@@ -27,6 +28,10 @@ export type ApiDeps = {
   config: ApiConfig;
   db: Db;
   logger: Logger;
+  /** The job queue (api/jobs/queue.ts): `jobs.send(name, data, { tx })`. */
+  jobs: Jobs;
+  /** The database itself, for what Drizzle does not do (LISTEN: `database.listen`). */
+  database: Database;
 };
 
 declare module "express-serve-static-core" {

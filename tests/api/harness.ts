@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
 import { createApi } from "../../api/app.ts";
+import { startJobs, type Jobs } from "../../api/jobs/queue.ts";
 import { loadApiConfig, type ApiConfig } from "../../api/config.ts";
 import { openDatabase, type Database } from "../../api/db/client.ts";
 import { createLogger } from "../../api/logger.ts";
@@ -52,14 +53,18 @@ export type TestApi = {
   url: string;
   config: ApiConfig;
   database: Database;
+  jobs: Jobs;
   close(): Promise<void>;
 };
 
-export async function startTestApi(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApi> {
+export async function startTestApi(opts: { seed?: boolean; env?: Record<string, string>; jobsWorker?: boolean } = {}): Promise<TestApi> {
   const { database, drop } = await freshDatabase(opts.seed !== false);
   await database.migrate();
   const config = await resolveSecrets(loadApiConfig({ NODE_ENV: "test", SESSION_SECRET: SECRET, DATA_DIR: ".tmp/unused", ...opts.env }), database.db);
-  const app = createApi({ config, database, logger: createLogger("silent") });
+  const logger = createLogger("silent");
+  // Send-only unless the test works the queue itself (jobsWorker: true), so no test's jobs run behind its back.
+  const jobs = await startJobs({ database, config, logger, worker: opts.jobsWorker ?? false });
+  const app = createApi({ config, database, logger, jobs });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
@@ -68,9 +73,11 @@ export async function startTestApi(opts: { seed?: boolean; env?: Record<string, 
     url: `http://127.0.0.1:${port}`,
     config,
     database,
+    jobs,
     async close() {
       await new Promise<void>((r) => server.close(() => r()));
       await mailSettled();
+      await jobs.stop();
       await database.close();
       await drop();
     },

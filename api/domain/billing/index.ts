@@ -14,3 +14,4 @@ export function billingProvider(): BillingProvider {
 
 export type { BillingProvider } from "./provider.ts";
 export { CardDeclinedError, CardEntryNotSupportedError } from "./provider.ts";
+export type { BillingCustomer, BillingUser, ChargeRequest } from "./provider.ts";

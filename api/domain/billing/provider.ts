@@ -25,10 +25,14 @@ export type CardInput = { number: string; expMonth: number; expYear: number; cvc
 export type TokenizedCard = { token: string; brand: CardBrand; last4: string; expMonth: number; expYear: number; holderName: string };
 
 export class CardDeclinedError extends Error {
-  constructor() {
-    super("card_declined");
+  /** The provider's reason (card_declined, insufficient_funds, expired_card…); never card data. */
+  constructor(readonly code: string = "card_declined") {
+    super(code);
   }
 }
+
+/** A charge of a saved payment method. The idempotency key makes asking twice charge once (every provider we'd use supports one). */
+export type ChargeRequest = { token: string; amountCents: number; currency: string; idempotencyKey: string; description: string };
 export class CardEntryNotSupportedError extends Error {
   constructor() {
     super("card_entry_not_supported");
@@ -47,6 +51,11 @@ export interface BillingProvider {
   removePaymentMethod(customer: BillingCustomer, token: string): Promise<void>;
   /** Where the patient manages billing, for a one-time session token we created. */
   portal(customer: BillingCustomer, sessionToken: string): Promise<{ url: string; returnUrl: string }>;
+  /**
+   * Charges a saved payment method. Asked again with the same idempotency key, answers the first answer and charges
+   * nothing more. Throws CardDeclinedError when the bank says no.
+   */
+  charge(customer: BillingCustomer, request: ChargeRequest): Promise<{ providerChargeId: string }>;
   /** Brings the customer's ledger rows up to date with the provider; answers how many invoices changed. */
   sync(db: Db, customer: BillingCustomer, now: Date): Promise<{ invoicesUpdated: number }>;
 }
