@@ -4,6 +4,7 @@
  * when the database is next migrated.
  */
 import { defineJob, type JobDefinition } from "./define.ts";
+import { renewJob, resumeJob, scheduleJob } from "../domain/renewals.ts";
 
 /** A job that only records, in this process, that it ran: the queue's own test (tests/api/jobs.test.ts) uses it. */
 export const probeRuns: { id: string; note: string }[] = [];
@@ -15,4 +16,4 @@ const probe = defineJob<{ note: string }>({
   },
 });
 
-export const JOBS: readonly JobDefinition[] = [probe];
+export const JOBS: readonly JobDefinition[] = [probe, renewJob, resumeJob, scheduleJob];
