@@ -11,7 +11,7 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import type { PlanOption, Renewal, Subscription } from "../../api/contract/subscriptions.ts";
-import { CANCEL_REASONS, SUBSCRIPTION_V } from "../../api/contract/subscription-rules.ts";
+import { CANCEL_REASONS } from "../../api/contract/subscription-rules.ts";
 import { formFailure, successMessage } from "./account.server.ts";
 import { readForm } from "./csrf.server.ts";
 import { getT } from "./i18n.server.ts";
@@ -77,12 +77,14 @@ export async function subscriptionsAction(request: Request, context: Context) {
   const failed = (errors: Record<string, string[]>, status = 400) =>
     data<SubscriptionActionResult>({ kind: "failed", intent: SUBSCRIPTION_INTENTS.includes(intent) ? intent : "", subscriptionId, errors, values }, { status });
   if (!SUBSCRIPTION_INTENTS.includes(intent) || !Number.isInteger(subscriptionId) || subscriptionId <= 0) return failed({ "": [t("common:upstream.badRequest")] });
+  const needsTreatment = ["changePlan", "addAddon", "removeAddon", "cancelReason"].includes(intent);
+  if (needsTreatment && !/^[1-9]\d{0,9}$/.test(treatmentId)) return failed({ "": [t("common:upstream.badRequest")] });
   const rename = (field: string) => (intent === "addAddon" && field === "variantId" ? "addonVariantId" : field);
   const fail = (error: unknown) => {
     const failure = formFailure(context, error, t, rename);
     return failed({ ...failure.fieldErrors, ...(failure.formErrors.length ? { "": failure.formErrors } : {}) }, error instanceof UpstreamError && error.status === 409 ? 409 : 400);
   };
-  const done = (answer: { code?: string; message: string }) => redirectWithToast(context, PAGE, "success", successMessage(answer, t, t("common:upstream.saved", { defaultValue: "" })));
+  const done = (answer: { code?: string; message: string }) => redirectWithToast(context, PAGE, "success", successMessage(answer, t, ""));
   try {
     switch (intent) {
       case "changePlan":
@@ -124,8 +126,6 @@ export async function subscriptionsAction(request: Request, context: Context) {
     return fail(error);
   }
 }
-
-export const SUBSCRIPTION_FIELD_CODES = SUBSCRIPTION_V;
 
 // ── The staff renewals list ───────────────────────────────────────────────────────────────────────────────
 

@@ -2,15 +2,18 @@
  * Subscriptions of the test accounts (issue 16 part B): the test patients of slots SUBSCRIPTION_TEST_SLOTS
  * (tests/support/accounts.ts) each get a weight-loss treatment approved, a card on file and an Active subscription on
  * the 3-month compounded tirzepatide plan with one add-on, next charge in 20 days — the state the subscriptions
- * page's tests start from. Idempotent: a patient who has a subscription is left as they are.
+ * page's tests start from. Slot DECLINING_SLOT's card declines every charge (the declined-card journey). Idempotent: a patient who has a subscription is left as they are.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
 import { testPatientEmail } from "./test-accounts.ts";
+import { LOCAL_DECLINING_TOKEN_PREFIX } from "../../domain/billing/local.ts";
 
 /** The test-patient slots that get a subscription (kept in step with tests/support/accounts.ts). */
 export const SUBSCRIPTION_TEST_SLOTS = [56, 57, 58, 59, 60] as const;
+/** This slot's card is the local provider's declining test card (4000 0000 0000 0341): it saves, every charge declines. */
+export const DECLINING_SLOT = 59;
 
 async function variant(db: Db, slug: string, period: number) {
   const [row] = await db
@@ -36,7 +39,7 @@ export async function seedTestSubscriptions(db: Db, count: number): Promise<void
     if (has && has.n > 0) continue;
     const [card] = await db
       .insert(t.paymentMethods)
-      .values({ userId: user.id, provider: "local", providerToken: `pm_local_test_${k}`, brand: "visa", last4: "4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 3, holderName: "Test Patient", isPrimary: true })
+      .values({ userId: user.id, provider: "local", providerToken: k === DECLINING_SLOT ? `${LOCAL_DECLINING_TOKEN_PREFIX}test_${k}` : `pm_local_test_${k}`, brand: "visa", last4: k === DECLINING_SLOT ? "0341" : "4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 3, holderName: "Test Patient", isPrimary: true })
       .returning({ id: t.paymentMethods.id });
     const [treatment] = await db
       .insert(t.treatments)

@@ -10,8 +10,9 @@ import { STATES as patientAccess } from "./patient-access";
 import { STATES as clinicalReview } from "./clinical-review";
 import { STATES as reviewQueues } from "./review-queues";
 import { STATES as checkIns } from "./check-ins";
+import { STATES as subscriptions } from "./subscriptions";
 import { STATES as shell } from "./shell";
 import { STATES as tasks } from "./tasks";
 import type { DeclaredState } from "./types";
 
-export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview, ...reviewQueues, ...checkIns, ...journeys, ...medicalIntake];
+export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview, ...reviewQueues, ...checkIns, ...journeys, ...medicalIntake, ...subscriptions];
