@@ -38,6 +38,8 @@ type SubRow = typeof subscriptions.$inferSelect;
 export const RENEW_JOB = "subscriptions.renew";
 export const RESUME_JOB = "subscriptions.resume";
 export const SCHEDULE_JOB = "subscriptions.schedule";
+/** Renewals a worker runs side by side within one batch of jobs. */
+export const RENEW_CONCURRENCY = 8;
 /** A blocked renewal (check-in, prescription, card) is looked at again this often. */
 export const BLOCKED_RECHECK_MS = 60 * 60 * 1000;
 /** Weight loss (service_sections id 1): its renewals wait for an approved check-in (api/domain/check-ins.ts). */
@@ -186,7 +188,7 @@ async function mailDeclined(deps: JobDeps, patientId: number, retryAt: Date | nu
 }
 
 /** One renewal of subscription `id` (idempotent; see the module's comment). */
-export async function renewSubscription(deps: JobDeps, id: number, now = new Date()): Promise<RenewalOutcome> {
+export async function renewSubscription(deps: JobDeps, id: number, now = new Date(), cat?: Map<number, CatalogueRow>): Promise<RenewalOutcome> {
   const { db } = deps;
   // 1. What is due, under the subscription's row lock: end a pending cancellation; record the period's renewal row.
   const claim = await db.transaction(async (tx) => {
@@ -229,7 +231,7 @@ export async function renewSubscription(deps: JobDeps, id: number, now = new Dat
   }
 
   // 3. Invoice → charge → order, each keyed.
-  const cat = await catalogue(db);
+  cat ??= await catalogue(db);
   const items = renewalItems(
     await db.select({ variantId: subscriptionItems.variantId, quantity: subscriptionItems.quantity, isAddon: subscriptionItems.isAddon }).from(subscriptionItems).where(eq(subscriptionItems.subscriptionId, id)).orderBy(asc(subscriptionItems.id)),
     sub.scheduledChange as ScheduledChange | null,
@@ -357,9 +359,16 @@ export const renewJob = defineJob<{ subscriptionId: number }>({
   name: RENEW_JOB,
   // "short": at most one queued renewal per subscription (singletonKey sub:{id}); a failing run is retried.
   queue: { policy: "short", retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
-  work: { pollingIntervalSeconds: 0.5, batchSize: 20 },
+  work: { pollingIntervalSeconds: 0.5, batchSize: 40 },
   async run(jobs, deps) {
-    for (const job of jobs) await renewSubscription(deps, job.data.subscriptionId);
+    // The catalogue once per batch; RENEW_CONCURRENCY renewals at a time (different subscriptions: the queue holds
+    // one job per subscription, and each renewal is keyed and guarded on its own).
+    const cat = await catalogue(deps.db);
+    const queue = [...jobs];
+    const lane = async () => {
+      for (let job = queue.shift(); job; job = queue.shift()) await renewSubscription(deps, job.data.subscriptionId, new Date(), cat);
+    };
+    await Promise.all(Array.from({ length: Math.min(RENEW_CONCURRENCY, queue.length) }, lane));
   },
 });
 
