@@ -13,7 +13,7 @@
  * | GET  /api/v1/retention/get-key?treatmentId= | the patient | | { key, offer } (the one-time offer, or nulls) |
  * | PUT  /api/v2/subscriptions/{id}/{key}/cancel | the patient | { reason, note } | { subscription } |
  * | PUT  /api/v2/subscriptions/{id}/update | the patient | { action: pause / resume / reactivate / acceptRetention, key? } | { subscription } |
- * | GET  /api/v1/renewals | every staff role | cursor?, perPage?, blocked? | Renewal[] + pages (by next charge) |
+ * | GET  /api/v1/renewals | every staff role | cursor?, perPage? | Renewal[] + pages (by next charge) |
  *
  * Decisions where the spec is silent:
  * - `{id}` of the treatment calls is the treatment's id (spec §7 puts them under treatments); the subscription is
@@ -153,7 +153,6 @@ export const updateSchema = z
 export const renewalsQuerySchema = z.object({
   cursor: z.string().trim().max(300, V.invalid).optional().meta({ description: "pages.nextCursor of the previous page" }),
   perPage: z.coerce.number({ error: V.invalid }).int(V.invalid).min(1, V.invalid).max(100, V.invalid).default(25),
-  blocked: z.enum(["true", "false"]).optional().meta({ description: "true: only renewals with a blocker (past due first is not implied)" }),
 });
 export const renewalPagesSchema = pagesSchema.extend({ hasMore: z.boolean(), nextCursor: z.string().nullable() });
 export type RenewalPages = z.infer<typeof renewalPagesSchema>;
