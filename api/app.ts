@@ -30,6 +30,7 @@ import { patientAccessRoutes } from "./routes/patient-access.ts";
 import { checkInsRoutes } from "./routes/check-ins.ts";
 import { pharmacyRoutes } from "./routes/pharmacy.ts";
 import { shipmentsRoutes } from "./routes/shipments.ts";
+import { subscriptionsRoutes } from "./routes/subscriptions.ts";
 import { intakeRoutes } from "./routes/intake.ts";
 import { ChatEventHub, type ChatEventsOptions } from "./domain/chat-events.ts";
 import { sendOnlyJobs, type Jobs } from "./jobs/queue.ts";
@@ -96,6 +97,7 @@ export function createApi({ config, database, logger, jobs: startedJobs, chatEve
   app.use(trackRoutes());
   app.use(tasksRoutes());
   app.use(reviewQueuesRoutes()); // before treatmentsRoutes and uploads: /api/v1/treatments/ready-for-review, /api/v1/uploads/review
+  app.use(subscriptionsRoutes());
   app.use(checkInsRoutes()); // before patientsRoutes: /api/v1/patient/check-ins is not a patient id
   app.use(pharmacyRoutes()); // before patientsRoutes: /api/v1/patient/orders is not a patient id
   app.use(shipmentsRoutes());

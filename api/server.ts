@@ -68,6 +68,8 @@ export async function startApi(opts: { env?: NodeJS.ProcessEnv; port?: number } 
     const { seedTestAccounts } = await import("./db/seed/test-accounts.ts");
     const created = await seedTestAccounts(database.db, config.seedTestAccounts);
     if (created) logger.info("test accounts seeded", { created });
+    const { seedTestSubscriptions } = await import("./db/seed/subscriptions.ts");
+    await seedTestSubscriptions(database.db, config.seedTestAccounts);
   }
   const jobs = await startJobs({ database, config, logger });
   if (jobs.working) logger.info("job queue working", { jobs: "in-process" });

@@ -257,6 +257,37 @@ export const API_MESSAGES = {
   "users.notOnSelf": "You cannot suspend or deactivate your own account.",
   /** params `{ status }` */
   "users.transitionRefused": "This action is not possible for a user who is {{status}}.",
+  // Subscriptions (issue 16 part B; api/routes/subscriptions.ts; contract api/contract/subscriptions.ts; state machine
+  // api/domain/subscriptions.ts). Spec §8 texts where it has one.
+  "subscriptions.notFound": "No such subscription.",
+  "subscriptions.notActiveOrFuture": "Subscription is not active or not future",
+  "subscriptions.notActive": "Only an active subscription can be paused.",
+  "subscriptions.notPaused": "This subscription is not paused.",
+  "subscriptions.pendingCancellation": "This subscription is already set to end. Re-activate it first.",
+  "subscriptions.noScheduledChange": "This subscription has no scheduled change.",
+  "subscriptions.notCancelled": "This subscription is not cancelled.",
+  "subscriptions.pastDue": "The last payment of this subscription was declined. Update your card first.",
+  "subscriptions.resumePending": "This subscription is already being resumed.",
+  "subscriptions.retentionUsed": "This offer is no longer available.",
+  "subscriptions.offerFirst": "Please review the offer before you cancel.",
+  "subscriptions.noPaymentSource": "No payment source in subscription",
+  "subscriptions.planRequired": "Please select a plan.",
+  "subscriptions.samePlan": "This is already your plan.",
+  "subscriptions.planNotOffered": "This plan is not offered for this subscription.",
+  "subscriptions.productNotLive": "Product is not enabled (not live)",
+  "subscriptions.addonPeriod": "The add-on period must match the main plan period.",
+  "subscriptions.addonNotOffered": "This add-on is not offered for this subscription.",
+  "subscriptions.addonPresent": "This add-on is already part of your subscription.",
+  "subscriptions.reasonRequired": "Please tell us why you are cancelling.",
+  "subscriptions.planChangeScheduled": "Your plan change is scheduled for your next renewal.",
+  "subscriptions.scheduledChangeCancelled": "Your scheduled plan change has been cancelled.",
+  "subscriptions.addonAdded": "The add-on has been added to your subscription.",
+  "subscriptions.addonRemoved": "The add-on has been removed from your subscription.",
+  "subscriptions.cancelled": "Your subscription has been cancelled.",
+  "subscriptions.paused": "Your subscription has been paused.",
+  "subscriptions.resumeRequested": "Your subscription will resume in a few minutes, once your card has been charged.",
+  "subscriptions.reactivated": "Your subscription has been re-activated.",
+  "subscriptions.retentionAccepted": "You will switch to the maintenance plan at your next renewal.",
 } as const satisfies Record<string, string>;
 
 export type ApiCode = keyof typeof API_MESSAGES;

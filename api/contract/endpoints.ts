@@ -26,6 +26,7 @@ import * as documents from "./documents.ts";
 import * as pharmacy from "./pharmacy.ts";
 import * as staffAdmin from "./staff-admin.ts";
 import * as staffDashboard from "./staff-dashboard.ts";
+import * as subs from "./subscriptions.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -268,6 +269,16 @@ const table = {
   "GET /api/v1/uploads/review": { query: reviewQueues.uploadsReviewQuerySchema, listItem: reviewQueues.reviewUploadSchema, pages: reviewQueues.queuePagesSchema },
   "PUT /api/v1/uploads/:id/review": { body: reviewQueues.uploadReviewStatusSchema, data: reviewQueues.reviewUploadAnswerSchema },
   "PUT /api/v1/uploads/:id/visibility": { body: reviewQueues.uploadVisibilitySchema, data: reviewQueues.reviewUploadAnswerSchema },
+  // Subscriptions (issue 16 part B; api/contract/subscriptions.ts).
+  "GET /api/v2/subscriptions": { data: subs.subscriptionsAnswerSchema },
+  "PUT /api/v2/treatments/:id/change-plan": { body: subs.changePlanSchema, data: subs.subscriptionAnswerSchema },
+  "POST /api/v2/subscriptions/:id/cancel-scheduled-changes": { body: subs.emptySchema, data: subs.subscriptionAnswerSchema },
+  "POST /api/v1/treatments/:id/add-addon": { body: subs.addAddonSchema, data: subs.subscriptionAnswerSchema },
+  "PUT /api/v1/treatments/:id/remove-addon": { body: subs.removeAddonSchema, data: subs.subscriptionAnswerSchema },
+  "GET /api/v1/retention/get-key": { query: subs.retentionQuerySchema, data: subs.retentionAnswerSchema },
+  "PUT /api/v2/subscriptions/:id/:key/cancel": { body: subs.cancelSchema, data: subs.subscriptionAnswerSchema },
+  "PUT /api/v2/subscriptions/:id/update": { body: subs.updateSchema, data: subs.subscriptionAnswerSchema },
+  "GET /api/v1/renewals": { query: subs.renewalsQuerySchema, listItem: subs.renewalSchema, pages: subs.renewalPagesSchema },
   // Check-ins (api/contract/check-ins.ts).
   "GET /api/v1/patient/check-ins": { query: checkIns.checkInsQuerySchema, listItem: checkIns.checkInSchema, pages: checkIns.checkInPagesSchema },
   "GET /api/v1/patient/check-ins/:id": { data: checkIns.checkInAnswerSchema },

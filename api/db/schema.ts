@@ -445,11 +445,26 @@ export const subscriptions = pgTable(
     scheduledChange: jsonb("scheduled_change").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Self-service and renewals (issue 16 part B; the state machine in api/domain/subscriptions.ts).
+    /** The cancellation flow's reason (CANCEL_REASONS) and note, and when the patient cancelled. */
+    cancelReason: text("cancel_reason"),
+    cancelNote: text("cancel_note"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** The one-time retention offer: set when accepted, or when the patient cancelled after seeing it. */
+    retentionOfferUsedAt: timestamp("retention_offer_used_at", { withTimezone: true }),
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    /** The patient asked to resume; the resume job charges the card and makes the subscription Active. */
+    resumeRequestedAt: timestamp("resume_requested_at", { withTimezone: true }),
+    /** A renewal's charge was declined (spec §4 'Card Decline'): retries are scheduled (subscription_renewals). */
+    pastDueSince: timestamp("past_due_since", { withTimezone: true }),
   },
   (t) => [
     index("subscriptions_patient_idx").on(t.patientId, t.id),
     index("subscriptions_status_charge_idx").on(t.status, t.nextChargeAt),
     index("subscriptions_treatment_idx").on(t.treatmentId),
+    // The renewal scheduler and the staff renewals list: Future and Active subscriptions by next charge.
+    index("subscriptions_upcoming_idx").on(t.nextChargeAt, t.id).where(sql`${t.status} in (0, 1)`),
+    index("subscriptions_past_due_idx").on(t.pastDueSince, t.id).where(sql`${t.pastDueSince} is not null`),
   ],
 );
 
@@ -1376,5 +1391,48 @@ export const charges = pgTable(
     index("charges_user_idx").on(t.userId, t.id),
     check("charges_status_ck", sql`${t.status} in ('pending', 'succeeded', 'declined')`),
     check("charges_amount_ck", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+// ── subscriptions: renewals (issue 16 part B) ──
+
+/**
+ * One renewal of a subscription for one period (the next charge it renews): the renewal job's record, unique per
+ * subscription and period so a renewal runs once however many workers or restarts (api/domain/renewals.ts). Its
+ * invoice, charge and order come from the commerce core under keys derived from this row
+ * (`renewal:{subscriptionId}:{periodStart}`), so a rerun after a crash finds them instead of charging again.
+ * status: pending (claimed, working), blocked (check-in or prescription missing; retried by the scheduler),
+ * declined (past due; retries at next_retry_at), paid (order created), failed (retries exhausted: NotRenewed),
+ * ended (a pending cancellation reached its end date).
+ */
+export const subscriptionRenewals = pgTable(
+  "subscription_renewals",
+  {
+    id: id(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    status: text("status", { enum: ["pending", "blocked", "declined", "paid", "failed", "ended"] }).notNull().default("pending"),
+    blocker: text("blocker"),
+    /** Charges declined for this period (the retry schedule counts them). */
+    declines: smallint("declines").notNull().default(0),
+    /** Charge attempts made (each its own idempotency key `…:attempt:{n}`). */
+    attempts: smallint("attempts").notNull().default(0),
+    firstDeclinedAt: timestamp("first_declined_at", { withTimezone: true }),
+    nextRetryAt: timestamp("next_retry_at", { withTimezone: true }),
+    declineCode: text("decline_code"),
+    invoiceId: integer("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("subscription_renewals_period_uq").on(t.subscriptionId, t.periodStart),
+    index("subscription_renewals_retry_idx").on(t.nextRetryAt, t.id).where(sql`${t.status} = 'declined'`),
+    index("subscription_renewals_patient_idx").on(t.patientId, t.id),
   ],
 );

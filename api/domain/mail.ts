@@ -24,7 +24,7 @@ import { errorFields } from "../logger.ts";
 export type MailDeps = { db: Db; config: ApiConfig; logger: Logger };
 export type MailLocale = "en-US" | "es-US";
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
-export type MailTemplate = "passwordReset" | "passwordChanged" | "emailVerify" | "emailChange" | "emailInUse" | "emailChanged" | "checkInRequested" | "intakeSubmitted" | "staffInvite";
+export type MailTemplate = "passwordReset" | "passwordChanged" | "emailVerify" | "emailChange" | "emailInUse" | "emailChanged" | "checkInRequested" | "intakeSubmitted" | "staffInvite" | "renewalDeclined" | "renewalFailed";
 export type MailParams = { name?: string; link?: string; email?: string; oldEmail?: string; when?: string; journey?: string };
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../locales");

@@ -214,6 +214,18 @@ export const permissions = {
   "GET /api/v1/uploads/review": { roles: UPLOAD_REVIEWER_ROLES, summary: "Uploads by review status and category, oldest first (cursor); audited" },
   "PUT /api/v1/uploads/:id/review": { roles: UPLOAD_REVIEWER_ROLES, summary: "Mark an upload's review completed (or back to for review); audited" },
   "PUT /api/v1/uploads/:id/visibility": { roles: UPLOAD_REVIEWER_ROLES, summary: "Show an upload to its patient or hide it (visibility 1 / 0); audited" },
+  // Subscriptions (issue 16 part B; api/routes/subscriptions.ts; contract and decisions api/contract/subscriptions.ts):
+  // the patient's self-service on their own (another's: 404); the renewals list for every staff role (spec §2/§6:
+  // the sidebar's renewals entry), on the patients each may see.
+  "GET /api/v2/subscriptions": { roles: PATIENTS, summary: "The patient's own subscriptions: plan, add-ons, next charge, scheduled change, what each may change to" },
+  "PUT /api/v2/treatments/:id/change-plan": { roles: PATIENTS, summary: "Schedule a plan change (upgrade or downgrade) for the next renewal (409 when not active or future); audited" },
+  "POST /api/v2/subscriptions/:id/cancel-scheduled-changes": { roles: PATIENTS, summary: "Cancel a scheduled plan change; audited" },
+  "POST /api/v1/treatments/:id/add-addon": { roles: PATIENTS, summary: "Add an add-on of the plan's period (spec §5) from the next renewal; audited" },
+  "PUT /api/v1/treatments/:id/remove-addon": { roles: PATIENTS, summary: "Remove an add-on (subscriptionItemId) from the next renewal; audited" },
+  "GET /api/v1/retention/get-key": { roles: PATIENTS, summary: "The cancellation flow's one-time retention offer (?treatmentId=) and its key, or nulls" },
+  "PUT /api/v2/subscriptions/:id/:key/cancel": { roles: PATIENTS, summary: "Cancel with a reason after the retention offer (its key, or none): access until the end date; audited" },
+  "PUT /api/v2/subscriptions/:id/update": { roles: PATIENTS, summary: "Pause, resume (a job charges the card), re-activate, or accept the retention offer; audited" },
+  "GET /api/v1/renewals": { roles: STAFF, summary: "Upcoming renewals by next charge with their blockers (cursor); audited" },
   // Check-ins (api/routes/check-ins.ts; contract and decisions api/contract/check-ins.ts, roles in check-in-rules.ts):
   // the patient reads and answers their own; every staff role reads a patient's (support answers questions about
   // them); the clinicians and the nursing team request and review them (spec §6: clinical decisions) and read the

@@ -5,6 +5,7 @@
  */
 import { defineJob, type JobDefinition } from "./define.ts";
 import { chatBotJob } from "../domain/chat-bot.ts";
+import { renewJob, resumeJob, scheduleJob } from "../domain/renewals.ts";
 
 /** A job that only records, in this process, that it ran: the queue's own test (tests/api/jobs.test.ts) uses it. */
 export const probeRuns: { id: string; note: string }[] = [];
@@ -16,4 +17,4 @@ const probe = defineJob<{ note: string }>({
   },
 });
 
-export const JOBS: readonly JobDefinition[] = [probe, chatBotJob];
+export const JOBS: readonly JobDefinition[] = [probe, chatBotJob, renewJob, resumeJob, scheduleJob];

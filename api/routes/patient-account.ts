@@ -3,6 +3,7 @@
  * billing portal session and sync, invoices and their PDF. Patients only (api/domain/permissions.ts), each
  * on the caller's own records; every read and change is audited.
  */
+import { retryPastDue } from "../domain/renewals.ts";
 import { Router, type Request } from "express";
 import { and, eq } from "drizzle-orm";
 import {
@@ -127,6 +128,8 @@ export function patientAccountRoutes(): Router {
         input.makePrimary,
       );
       await audit(req, { action: "payment_method.add", patientId: user.id, entityType: "payment_method", entityId: method.id, meta: { brand: method.brand, primary: method.isPrimary } });
+      // A past-due subscription (a declined renewal or resume) is tried again at once on the new card (issue 16).
+      await retryPastDue(req.deps, user.id);
       ok(res, method, "account.cardAdded");
     } catch (err) {
       if (err instanceof CardDeclinedError) {
@@ -149,6 +152,7 @@ export function patientAccountRoutes(): Router {
       throw notFound("account.cardNotFound");
     }
     await audit(req, { action: "payment_method.primary", patientId: user.id, entityType: "payment_method", entityId: id });
+    await retryPastDue(req.deps, user.id);
     ok(res, await listPaymentMethods(req.deps.db, provider, user.id), "account.primaryChanged");
   });
 

@@ -13,6 +13,7 @@ import { openEvents } from "./chat-events-helpers.ts";
 import * as schema from "../../api/db/schema.ts";
 import { and, desc, eq } from "drizzle-orm";
 import { nextStatuses } from "../../api/domain/treatment-review.ts";
+import { freshSubscription, variantId } from "./subscription-helpers.ts";
 
 let api: TestApi;
 const clients = new Map<Role, Client>();
@@ -380,6 +381,53 @@ const samples: Record<EndpointKey, Sample> = {
     send: async (client) => client.request("POST", `/api/v1/patient/${demoPatientId}/treatment/${await approvedTreatment()}/inform`, { message: "Matrix walk." }),
   },
   "GET /api/v1/chats/messages": { path: () => `/api/v1/chats/messages?chatId=${chatId}`, ok: 200 },
+  // Subscriptions (api/routes/subscriptions.ts): a fresh subscription of the demo patient per call, in the state it starts from.
+  "GET /api/v2/subscriptions": { ok: 200 },
+  "PUT /api/v2/treatments/:id/change-plan": {
+    ok: 200,
+    send: async (client) => {
+      const s = await freshSubscription(api.database.db, demoPatientId);
+      return client.request("PUT", `/api/v2/treatments/${s.treatmentId}/change-plan`, { variantId: await variantId(api.database.db, "compounded-semaglutide", 3) });
+    },
+  },
+  "POST /api/v2/subscriptions/:id/cancel-scheduled-changes": {
+    ok: 200,
+    send: async (client) => {
+      const change = { kind: "planChange", variantId: await variantId(api.database.db, "compounded-semaglutide", 3), effectiveAt: new Date().toISOString(), direction: "downgrade", removesAddons: true, requestedAt: new Date().toISOString() };
+      const s = await freshSubscription(api.database.db, demoPatientId, { scheduledChange: change });
+      return client.request("POST", `/api/v2/subscriptions/${s.subscriptionId}/cancel-scheduled-changes`, {});
+    },
+  },
+  "POST /api/v1/treatments/:id/add-addon": {
+    ok: 200,
+    send: async (client) => {
+      const s = await freshSubscription(api.database.db, demoPatientId);
+      return client.request("POST", `/api/v1/treatments/${s.treatmentId}/add-addon`, { variantId: await variantId(api.database.db, "vitamin-b12", 3) });
+    },
+  },
+  "PUT /api/v1/treatments/:id/remove-addon": {
+    ok: 200,
+    send: async (client) => {
+      const s = await freshSubscription(api.database.db, demoPatientId, { addon: true });
+      return client.request("PUT", `/api/v1/treatments/${s.treatmentId}/remove-addon`, { subscriptionItemId: s.addonItemId });
+    },
+  },
+  "GET /api/v1/retention/get-key": {
+    ok: 200,
+    send: async (client) => client.request("GET", `/api/v1/retention/get-key?treatmentId=${(await freshSubscription(api.database.db, demoPatientId)).treatmentId}`),
+  },
+  "PUT /api/v2/subscriptions/:id/:key/cancel": {
+    ok: 200,
+    send: async (client) => {
+      const s = await freshSubscription(api.database.db, demoPatientId, { retentionOfferUsedAt: new Date() });
+      return client.request("PUT", `/api/v2/subscriptions/${s.subscriptionId}/none/cancel`, { reason: "tooExpensive" });
+    },
+  },
+  "PUT /api/v2/subscriptions/:id/update": {
+    ok: 200,
+    send: async (client) => client.request("PUT", `/api/v2/subscriptions/${(await freshSubscription(api.database.db, demoPatientId)).subscriptionId}/update`, { action: "pause" }),
+  },
+  "GET /api/v1/renewals": { ok: 200 },
   // Check-ins (api/routes/check-ins.ts): the demo patient's, a fresh one per call in the state the call starts from.
   "GET /api/v1/patient/check-ins": { ok: 200 },
   "GET /api/v1/patient/check-ins/:id": { ok: 200, send: async (client) => client.request("GET", `/api/v1/patient/check-ins/${await freshCheckIn(false)}`) },

@@ -12,9 +12,10 @@ import { STATES as reviewQueues } from "./review-queues";
 import { STATES as checkIns } from "./check-ins";
 import { STATES as pharmacy } from "./pharmacy";
 import { STATES as staffAdmin } from "./staff-admin";
+import { STATES as subscriptions } from "./subscriptions";
 import { STATES as shell } from "./shell";
 import { STATES as tasks } from "./tasks";
 import { STATES as patientExtras } from "./patient-extras";
 import type { DeclaredState } from "./types";
 
-export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview, ...reviewQueues, ...checkIns, ...journeys, ...medicalIntake, ...patientExtras, ...pharmacy, ...staffAdmin];
+export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview, ...reviewQueues, ...checkIns, ...journeys, ...medicalIntake, ...patientExtras, ...pharmacy, ...staffAdmin, ...subscriptions];
