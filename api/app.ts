@@ -28,6 +28,7 @@ import { globalSearchRoutes } from "./routes/global-search.ts";
 import { patientAccessRoutes } from "./routes/patient-access.ts";
 import { checkInsRoutes } from "./routes/check-ins.ts";
 import { intakeRoutes } from "./routes/intake.ts";
+import { recordExportRoutes } from "./routes/record-export.ts";
 import { sendOnlyJobs, type Jobs } from "./jobs/queue.ts";
 
 export type CreateApiOptions = {
@@ -84,6 +85,7 @@ export function createApi({ config, database, logger, jobs: startedJobs }: Creat
   app.use(providerListRoutes()); // before treatmentsRoutes: /api/v1/treatments/provider-list is not a treatment id
   app.use(treatmentsRoutes());
   app.use(treatmentReviewRoutes());
+  app.use(recordExportRoutes()); // before patientsRoutes: /api/v1/patient/record/… is not a patient id
   app.use(journeysRoutes()); // before patientsRoutes: /api/v1/patient/journeys is not a patient id
   app.use(patientsRoutes());
   app.use(clinicalReviewRoutes()); // before chatsRoutes: /api/v1/chats/messages is not a chat id

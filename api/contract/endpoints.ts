@@ -21,6 +21,7 @@ import * as reviewQueues from "./review-queues.ts";
 import * as checkIns from "./check-ins.ts";
 import * as journeys from "./journeys.ts";
 import * as intake from "./intake.ts";
+import * as recordExport from "./record-export.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -273,6 +274,14 @@ const table = {
   "GET /api/v1/journeys/:id/intake/uploads/:uploadId/file": { media: { response: "image/png" } },
   "POST /api/v1/journeys/:id/submit": { body: intake.submitSchema, data: intake.submitAnswerSchema },
   "POST /api/v1/journeys/:id/cancel": { body: intake.submitSchema, data: intake.submitAnswerSchema },
+  // The record as FHIR R4 and the patient's own access log (api/contract/record-export.ts).
+  "GET /api/v1/patient/record/fhir": { media: { response: "application/fhir+json" } },
+  "GET /api/v1/patients/:patientId/record/fhir": { media: { response: "application/fhir+json" } },
+  "GET /api/v1/patient/record/access-log": {
+    query: recordExport.myAccessLogQuerySchema,
+    listItem: recordExport.myAccessLogEntrySchema,
+    pages: recordExport.myAccessLogPagesSchema,
+  },
 } satisfies Partial<Record<EndpointKey, EndpointContract>>;
 
 export const contracts: Partial<Record<EndpointKey, EndpointContract>> = table;
