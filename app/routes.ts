@@ -108,7 +108,7 @@ export default [
     // Invoice PDF download (a file, no layout): streams the API's PDF, or back to billing with 'Cannot download invoice'.
     route("patient/account/billing/invoices/:id/pdf", "routes/patient/account/invoice-pdf.ts"),
     // The patient's own record as FHIR R4 JSON (issue 18): a download, no layout (app/lib/record-export.server.ts).
-    route("patient/account/record/fhir", "routes/patient/account/record-fhir.ts"),
+    route("patient/account/security/record", "routes/patient/account/record-fhir.ts"),
     // An intake's identification picture, for the patient who uploaded it (app/lib/intake.server.ts).
     route("patient/journeys/:id/intake/images/:uploadId", "routes/resources/intake-image.ts"),
     // Profile pictures: the web answers the API's avatarUrl path with the user's session (api/contract/patient-account.ts).
@@ -116,7 +116,7 @@ export default [
     // The patient record's images: the API's file URL answered by the web for staff allowed on that patient (no-store).
     route("api/v1/patient/:patientId/uploads/:uploadId/file", "routes/resources/patient-upload-file.ts"),
     // A patient's record as FHIR R4 JSON for staff allowed on the patient (issue 18): the API's path answered by the web.
-    route("api/v1/patients/:patientId/record/fhir", "routes/resources/patient-record-fhir.ts"),
+    route("api/v1/patient/:patientId/record/fhir", "routes/resources/patient-record-fhir.ts"),
     // Chat attachments (issue 17): the API's attachment URL answered by the web for the chat's participants (no-store).
     route("api/v1/chats/attachments/:id", "routes/resources/chat-attachment.ts"),
 

@@ -276,7 +276,7 @@ const table = {
   "POST /api/v1/journeys/:id/cancel": { body: intake.submitSchema, data: intake.submitAnswerSchema },
   // The record as FHIR R4 and the patient's own access log (api/contract/record-export.ts).
   "GET /api/v1/patient/record/fhir": { media: { response: "application/fhir+json" } },
-  "GET /api/v1/patients/:patientId/record/fhir": { media: { response: "application/fhir+json" } },
+  "GET /api/v1/patient/:patientId/record/fhir": { media: { response: "application/fhir+json" } },
   "GET /api/v1/patient/record/access-log": {
     query: recordExport.myAccessLogQuerySchema,
     listItem: recordExport.myAccessLogEntrySchema,

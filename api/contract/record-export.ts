@@ -3,7 +3,7 @@
  * call: these are ours.
  *
  *   GET /api/v1/patient/record/fhir               the caller's own record (patients), application/fhir+json, attachment
- *   GET /api/v1/patients/{patientId}/record/fhir  a patient's record (staff allowed on the patient; 404 otherwise)
+ *   GET /api/v1/patient/{patientId}/record/fhir  a patient's record (staff allowed on the patient; 404 otherwise)
  *   GET /api/v1/patient/record/access-log         who on the staff opened the caller's record, newest first (patients)
  *
  * Decisions:

@@ -227,7 +227,7 @@ export const permissions = {
   "POST /api/v1/journeys/:id/submit": { roles: PATIENTS, summary: "Submit the intake: eligibility, then the pending treatment, a confirmation mail and a task where a rule says so" },
   // The record as FHIR R4 and the patient's access log (api/routes/record-export.ts; decisions in api/contract/record-export.ts).
   "GET /api/v1/patient/record/fhir": { roles: PATIENTS, summary: "The caller's own record as a FHIR R4 Bundle (application/fhir+json, attachment); audited" },
-  "GET /api/v1/patients/:patientId/record/fhir": { roles: STAFF, summary: "A patient's record as a FHIR R4 Bundle, for staff allowed on the patient (404 otherwise); audited" },
+  "GET /api/v1/patient/:patientId/record/fhir": { roles: STAFF, summary: "A patient's record as a FHIR R4 Bundle, for staff allowed on the patient (404 otherwise); audited" },
   "GET /api/v1/patient/record/access-log": { roles: PATIENTS, summary: "Who on the staff opened the caller's record and when (from the audit trail), newest first, keyset paged" },
 } as const satisfies Record<string, EndpointRule>;
 

@@ -114,7 +114,7 @@ export function recordExportRoutes(): Router {
     await sendBundle(req, res, user.id);
   });
 
-  endpoint(router, "GET /api/v1/patients/:patientId/record/fhir", async (req, res) => {
+  endpoint(router, "GET /api/v1/patient/:patientId/record/fhir", async (req, res) => {
     const patientId = await visiblePatient(req, req.params.patientId);
     await sendBundle(req, res, patientId);
   });

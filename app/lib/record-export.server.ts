@@ -50,7 +50,7 @@ export async function myRecordFile(context: Context): Promise<Response | null> {
 export async function patientRecordFile(context: Context, patientId: string): Promise<Response> {
   if (!/^[1-9]\d{0,9}$/.test(patientId) || Number(patientId) > 2147483647) return new Response(null, { status: 404 });
   try {
-    const upstream = await getUpstream(context).download("GET /api/v1/patients/:patientId/record/fhir", { params: { patientId }, on401: "throw" });
+    const upstream = await getUpstream(context).download("GET /api/v1/patient/:patientId/record/fhir", { params: { patientId }, on401: "throw" });
     return (await passOn(upstream)) ?? new Response(null, { status: 502 });
   } catch (error) {
     if (error instanceof UpstreamError) return new Response(null, { status: error.status === null || error.status >= 500 ? 502 : 404 });

@@ -43,7 +43,7 @@ afterAll(() => api?.close());
 
 const CALLS: { key: EndpointKey; path: () => string }[] = [
   { key: "GET /api/v1/patient/record/fhir", path: () => "/api/v1/patient/record/fhir" },
-  { key: "GET /api/v1/patients/:patientId/record/fhir", path: () => `/api/v1/patients/${emma}/record/fhir` },
+  { key: "GET /api/v1/patient/:patientId/record/fhir", path: () => `/api/v1/patient/${emma}/record/fhir` },
   { key: "GET /api/v1/patient/record/access-log", path: () => "/api/v1/patient/record/access-log" },
 ];
 
@@ -91,7 +91,7 @@ describe("the patient's own export", () => {
 
 describe("the staff export", () => {
   it("answers the patient's bundle to staff allowed on the patient and audits it with the staff member", async () => {
-    const r = await clients.get("medicalSupport")!.get<never>(`/api/v1/patients/${emma}/record/fhir`);
+    const r = await clients.get("medicalSupport")!.get<never>(`/api/v1/patient/${emma}/record/fhir`);
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toMatch(/^application\/fhir\+json/);
     expect((r.body as unknown as Bundle).entry![0]!.resource!.resourceType).toBe("Patient");
@@ -104,9 +104,9 @@ describe("the staff export", () => {
     const before = (await exports()).length;
     const provider = clients.get("providerUsers")!;
     for (const id of [String(stranger), "2147483647", String(providerUser), "abc"]) {
-      expect((await provider.get(`/api/v1/patients/${id}/record/fhir`)).status, id).toBe(404);
+      expect((await provider.get(`/api/v1/patient/${id}/record/fhir`)).status, id).toBe(404);
     }
-    expect((await clients.get("providers")!.get(`/api/v1/patients/${stranger}/record/fhir`)).status).toBe(200);
+    expect((await clients.get("providers")!.get(`/api/v1/patient/${stranger}/record/fhir`)).status).toBe(200);
     expect((await exports()).length).toBe(before + 1);
   });
 });
@@ -115,7 +115,7 @@ describe("the patient's access log", () => {
   it("lists staff reads of the caller's record only, newest first, with names and role titles, keyset paged", async () => {
     const nurse = clients.get("medicalSupport")!;
     await nurse.get(`/api/v1/patient/${emma}`);
-    await nurse.get(`/api/v1/patients/${emma}/record/fhir`);
+    await nurse.get(`/api/v1/patient/${emma}/record/fhir`);
     await clients.get("patients")!.get("/api/v1/patient/record/fhir");
     const r = await clients.get("patients")!.get<MyAccessLogEntry[]>("/api/v1/patient/record/access-log?perPage=2");
     expect(r.status).toBe(200);

@@ -9,7 +9,7 @@ import { ACCESS_LOG_PARAM, MY_RECORD_PATH } from "./paths";
 export function MyRecordDownload({ level }: { level: HeadingLevel }) {
   const { t } = useTranslation();
   return (
-    <SecuritySection id="my-record" title={t("record:download.title")} level={level} description={t("record:download.description")}>
+    <SecuritySection id="my-record" title={t("security:record.download.title")} level={level} description={t("security:record.download.description")}>
       <div className="flex flex-col gap-2">
         <p>
           <a
@@ -18,10 +18,10 @@ export function MyRecordDownload({ level }: { level: HeadingLevel }) {
             data-testid="download-record"
             className="inline-flex items-center gap-2 rounded-md border bg-background px-4 py-2 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
-            {t("record:download.link")}
+            {t("security:record.download.link")}
           </a>
         </p>
-        <p className="text-sm text-muted-foreground">{t("record:download.note")}</p>
+        <p className="text-sm text-muted-foreground">{t("security:record.download.note")}</p>
       </div>
     </SecuritySection>
   );
@@ -34,27 +34,27 @@ export function MyRecordDownload({ level }: { level: HeadingLevel }) {
 export function MyAccessLogSection({ level, log, utcOffsetMinutes }: { level: HeadingLevel; log: MyAccessLog; utcOffsetMinutes: number }) {
   const { t } = useTranslation();
   const when = (iso: string) => formatDate(iso, { utcOffsetMinutes, withTime: true, t });
-  const actionText = (action: string) => t(`record:accessLog.action.${action.replace(/\./g, "_")}`, { defaultValue: t("record:accessLog.action.other") });
+  const actionText = (action: string) => t(`security:record.accessLog.action.${action.replace(/\./g, "_")}`, { defaultValue: t("security:record.accessLog.action.other") });
   const roleText = (role: string, title: string) => t(`access:roles.${role}`, { defaultValue: title });
   return (
-    <SecuritySection id="access-log" title={t("record:accessLog.title")} level={level} description={t("record:accessLog.description")}>
+    <SecuritySection id="access-log" title={t("security:record.accessLog.title")} level={level} description={t("security:record.accessLog.description")}>
       {!log ? (
         <p className="text-muted-foreground">{t("security:unavailable")}</p>
       ) : log.items.length === 0 ? (
         <p className="text-muted-foreground" data-testid="access-log-empty">
-          {t("record:accessLog.empty")}
+          {t("security:record.accessLog.empty")}
         </p>
       ) : (
         <div className="flex flex-col gap-3">
           <div className="overflow-x-auto rounded-lg ring-1 ring-border">
             <table className="w-full text-left text-sm" data-testid="access-log">
-              <caption className="sr-only">{t("record:accessLog.caption")}</caption>
+              <caption className="sr-only">{t("security:record.accessLog.caption")}</caption>
               <thead className="bg-muted/50">
                 <tr>
-                  <th scope="col" className="p-3 font-medium">{t("record:accessLog.when")}</th>
-                  <th scope="col" className="p-3 font-medium">{t("record:accessLog.who")}</th>
-                  <th scope="col" className="p-3 font-medium">{t("record:accessLog.role")}</th>
-                  <th scope="col" className="p-3 font-medium">{t("record:accessLog.what")}</th>
+                  <th scope="col" className="p-3 font-medium">{t("security:record.accessLog.when")}</th>
+                  <th scope="col" className="p-3 font-medium">{t("security:record.accessLog.who")}</th>
+                  <th scope="col" className="p-3 font-medium">{t("security:record.accessLog.role")}</th>
+                  <th scope="col" className="p-3 font-medium">{t("security:record.accessLog.what")}</th>
                 </tr>
               </thead>
               <tbody className="divide-y">
@@ -74,12 +74,12 @@ export function MyAccessLogSection({ level, log, utcOffsetMinutes }: { level: He
           <p className="flex flex-wrap gap-4 text-sm">
             {log.cursor ? (
               <Link to="?#access-log" preventScrollReset className="underline underline-offset-4">
-                {t("record:accessLog.newest")}
+                {t("security:record.accessLog.newest")}
               </Link>
             ) : null}
             {log.nextCursor ? (
               <Link to={`?${ACCESS_LOG_PARAM}=${log.nextCursor}#access-log`} preventScrollReset className="underline underline-offset-4" data-testid="access-log-more">
-                {t("record:accessLog.more")}
+                {t("security:record.accessLog.more")}
               </Link>
             ) : null}
           </p>

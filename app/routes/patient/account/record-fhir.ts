@@ -5,12 +5,12 @@ import { myRecordFile } from "~/lib/record-export.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /**
- * GET /patient/account/record/fhir — the patient's own record as a FHIR R4 Bundle (JSON attachment), streamed from
+ * GET /patient/account/security/record — the patient's own record as a FHIR R4 Bundle (JSON attachment), streamed from
  * the API. When it cannot be had (the API down, something that is not the file) the patient goes back to account
  * security with an error toast, never a broken download.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const file = await myRecordFile(context);
   if (file) return file;
-  return redirectWithToast(context, `${ACCOUNT_PATHS.security}#my-record`, "error", getT(context)("record:download.failed"));
+  return redirectWithToast(context, `${ACCOUNT_PATHS.security}#my-record`, "error", getT(context)("security:record.download.failed"));
 }

@@ -10,7 +10,7 @@ import { useViewerZone } from "~/lib/use-viewer-zone";
 import { MyAccessLogSection, MyRecordDownload } from "~/components/record/my-record-section";
 import { ACCESS_LOG_PARAM } from "~/components/record/paths";
 
-export const handle = { title: "common:pages.accountSecurity", i18n: ["security", "record", "access"] } satisfies RouteHandle;
+export const handle = { title: "common:pages.accountSecurity", i18n: ["security", "access"] } satisfies RouteHandle;
 
 const PATH = "/patient/account/security";
 

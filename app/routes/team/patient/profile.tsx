@@ -18,7 +18,7 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { useTranslation } from "~/lib/use-translation";
 import { GENDERS, PATIENT_STATUS_KEYS } from "../../../../api/contract/enums.ts";
 
-export const handle = { title: "common:pages.patientTabs.profile", i18n: ["record"] } satisfies RouteHandle;
+export const handle = { title: "common:pages.patientTabs.profile", i18n: ["security"] } satisfies RouteHandle;
 
 /** The profile edit (POST /api/v2/patients/{id}/update: all or nothing) and the patient status (POST /api/v1/patient/update-status). */
 export function action({ request, params, context }: Route.ActionArgs) {
@@ -114,13 +114,13 @@ function StatusForm({ patient, result }: { patient: PatientOverview; result: Rec
 function RecordExport({ patientId }: { patientId: number }) {
   const { t } = useTranslation();
   return (
-    <RecordSection title={t("record:download.staffTitle")} testId="record-export">
+    <RecordSection title={t("security:record.download.staffTitle")} testId="record-export">
       <p>
         <a href={patientRecordFhirPath(patientId)} download data-testid="export-record" className="text-sm font-medium underline underline-offset-4">
-          {t("record:download.staffLink")}
+          {t("security:record.download.staffLink")}
         </a>
       </p>
-      <p className="text-sm text-muted-foreground">{t("record:download.staffNote")}</p>
+      <p className="text-sm text-muted-foreground">{t("security:record.download.staffNote")}</p>
     </RecordSection>
   );
 }
