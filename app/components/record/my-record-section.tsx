@@ -73,12 +73,12 @@ export function MyAccessLogSection({ level, log, utcOffsetMinutes }: { level: He
           </div>
           <p className="flex flex-wrap gap-4 text-sm">
             {log.cursor ? (
-              <Link to="?#access-log" preventScrollReset className="underline underline-offset-4">
+              <Link to={{ search: "", hash: "access-log" }} preventScrollReset className="underline underline-offset-4">
                 {t("security:record.accessLog.newest")}
               </Link>
             ) : null}
             {log.nextCursor ? (
-              <Link to={`?${ACCESS_LOG_PARAM}=${log.nextCursor}#access-log`} preventScrollReset className="underline underline-offset-4" data-testid="access-log-more">
+              <Link to={{ search: `?${ACCESS_LOG_PARAM}=${log.nextCursor}`, hash: "access-log" }} preventScrollReset className="underline underline-offset-4" data-testid="access-log-more">
                 {t("security:record.accessLog.more")}
               </Link>
             ) : null}
