@@ -15,7 +15,7 @@ const tmpDir = `.tmp/web-e2e-${PORT}`;
 const dataDir = `${tmpDir}/data-${Date.now()}`;
 
 /** Specs that run with JavaScript on only: their no-JavaScript workflows are HTTP tests of tests/web (access: the route sweep and tests/web/auth.test.ts). */
-const JS_ONLY = /\/(a11y|auth|totp|account-security|password-reset|tasks|access|connection-lost|patients-list|patient-record|global-search|patient-access|clinical-review|intake-review|review-queues|review-journey|check-ins|patient-journeys|intake|chats|pharmacy|staff-admin|subscriptions)\.spec\.ts$/;
+const JS_ONLY = /\/(a11y|auth|totp|account-security|password-reset|tasks|access|connection-lost|patients-list|patient-record|global-search|patient-access|clinical-review|intake-review|review-queues|review-journey|check-ins|patient-journeys|intake|chats|pharmacy|staff-admin|subscriptions|record-export)\.spec\.ts$/;
 
 const chromium = {
   executablePath: "/usr/bin/chromium",

@@ -33,6 +33,7 @@ import { shipmentsRoutes } from "./routes/shipments.ts";
 import { subscriptionsRoutes } from "./routes/subscriptions.ts";
 import { intakeRoutes } from "./routes/intake.ts";
 import { ChatEventHub, type ChatEventsOptions } from "./domain/chat-events.ts";
+import { recordExportRoutes } from "./routes/record-export.ts";
 import { sendOnlyJobs, type Jobs } from "./jobs/queue.ts";
 import { progressRoutes } from "./routes/progress.ts";
 import { documentsRoutes } from "./routes/documents.ts";
@@ -104,6 +105,7 @@ export function createApi({ config, database, logger, jobs: startedJobs, chatEve
   app.use(providerListRoutes()); // before treatmentsRoutes: /api/v1/treatments/provider-list is not a treatment id
   app.use(treatmentsRoutes());
   app.use(treatmentReviewRoutes());
+  app.use(recordExportRoutes()); // before patientsRoutes: /api/v1/patient/record/… is not a patient id
   app.use(journeysRoutes()); // before patientsRoutes: /api/v1/patient/journeys is not a patient id
   app.use(documentsRoutes()); // before patientsRoutes: /api/v1/patient/uploads is not a patient id
   app.use(progressRoutes()); // before patientsRoutes: /api/v1/patient/progress is not a patient id

@@ -110,6 +110,8 @@ export default [
     ]),
     // Invoice PDF download (a file, no layout): streams the API's PDF, or back to billing with 'Cannot download invoice'.
     route("patient/account/billing/invoices/:id/pdf", "routes/patient/account/invoice-pdf.ts"),
+    // The patient's own record as FHIR R4 JSON (issue 18): a download, no layout (app/lib/record-export.server.ts).
+    route("patient/account/security/record", "routes/patient/account/record-fhir.ts"),
     // An intake's identification picture, for the patient who uploaded it (app/lib/intake.server.ts).
     route("patient/journeys/:id/intake/images/:uploadId", "routes/resources/intake-image.ts"),
     // One of the patient's documents (issue 18, app/lib/documents.server.ts), as an attachment.
@@ -118,6 +120,8 @@ export default [
     route("api/v1/avatars/:key", "routes/resources/avatar.ts"),
     // The patient record's images: the API's file URL answered by the web for staff allowed on that patient (no-store).
     route("api/v1/patient/:patientId/uploads/:uploadId/file", "routes/resources/patient-upload-file.ts"),
+    // A patient's record as FHIR R4 JSON for staff allowed on the patient (issue 18): the API's path answered by the web.
+    route("api/v1/patient/:patientId/record/fhir", "routes/resources/patient-record-fhir.ts"),
     // Chat attachments (issue 17): the API's attachment URL answered by the web for the chat's participants (no-store).
     route("api/v1/chats/attachments/:id", "routes/resources/chat-attachment.ts"),
 

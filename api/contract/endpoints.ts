@@ -27,6 +27,7 @@ import * as pharmacy from "./pharmacy.ts";
 import * as staffAdmin from "./staff-admin.ts";
 import * as staffDashboard from "./staff-dashboard.ts";
 import * as subs from "./subscriptions.ts";
+import * as recordExport from "./record-export.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -317,6 +318,14 @@ const table = {
   "GET /api/v1/patient/orders": { query: pharmacy.cursorQuerySchema, listItem: pharmacy.patientOrderSchema, pages: pharmacy.cursorPagesSchema },
   "GET /api/v1/shipments": { query: pharmacy.shipmentsQuerySchema, listItem: pharmacy.shipmentSchema, pages: pharmacy.cursorPagesSchema },
   "PUT /api/v1/shipments/:id": { body: pharmacy.shipmentUpdateSchema, data: pharmacy.shipmentAnswerSchema },
+  // The record as FHIR R4 and the patient's own access log (api/contract/record-export.ts).
+  "GET /api/v1/patient/record/fhir": { media: { response: "application/fhir+json" } },
+  "GET /api/v1/patient/:patientId/record/fhir": { media: { response: "application/fhir+json" } },
+  "GET /api/v1/patient/record/access-log": {
+    query: recordExport.myAccessLogQuerySchema,
+    listItem: recordExport.myAccessLogEntrySchema,
+    pages: recordExport.myAccessLogPagesSchema,
+  },
 } satisfies Partial<Record<EndpointKey, EndpointContract>>;
 
 export const contracts: Partial<Record<EndpointKey, EndpointContract>> = table;

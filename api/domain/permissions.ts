@@ -275,6 +275,10 @@ export const permissions = {
   "GET /api/v1/patient/orders": { roles: PATIENTS, summary: "The patient's own orders, newest first (cursor)" },
   "GET /api/v1/shipments": { roles: SHIPMENT_ROLES, summary: "The shipment queue: orders by status (All = -100), newest first (cursor)" },
   "PUT /api/v1/shipments/:id": { roles: SHIPMENT_ROLES, summary: "Update an order's status, fulfiller and tracking (409 when the state machine refuses); audited" },
+  // The record as FHIR R4 and the patient's access log (api/routes/record-export.ts; decisions in api/contract/record-export.ts).
+  "GET /api/v1/patient/record/fhir": { roles: PATIENTS, summary: "The caller's own record as a FHIR R4 Bundle (application/fhir+json, attachment); audited" },
+  "GET /api/v1/patient/:patientId/record/fhir": { roles: STAFF, summary: "A patient's record as a FHIR R4 Bundle, for staff allowed on the patient (404 otherwise); audited" },
+  "GET /api/v1/patient/record/access-log": { roles: PATIENTS, summary: "Who on the staff opened the caller's record and when (from the audit trail), newest first, keyset paged" },
 } as const satisfies Record<string, EndpointRule>;
 
 export type EndpointKey = keyof typeof permissions;

@@ -114,11 +114,15 @@ export const ACCESS: Record<string, AccessRule> = {
   "/patient/account/billing": patientOnly,
   "/patient/account/payment-details": patientOnly,
   "/patient/account/security": patientOnly,
+  /** The patient's own record as FHIR R4 JSON (issue 18). */
+  "/patient/account/security/record": patientOnly,
   "/patient/account/billing/invoices/:id/pdf": patientOnly,
   /** Profile pictures (the API's avatarUrl path, answered by the web): any signed-in role; staff see patients' and the reverse. */
   "/api/v1/avatars/:key": only(USER_ROLES),
   /** The patient record's images: staff of both trees (the API decides which patients each may see). */
   "/api/v1/patient/:patientId/uploads/:uploadId/file": only(["providers", ...STAFF]),
+  /** A patient's record as FHIR R4 JSON (issue 18): staff of both trees (the API decides which patients each may see). */
+  "/api/v1/patient/:patientId/record/fhir": only(["providers", ...STAFF]),
   /** Chat attachments (issue 17): any signed-in role; the API serves them to the chat's participants only. */
   "/api/v1/chats/attachments/:id": only(USER_ROLES),
 

@@ -488,6 +488,10 @@ const samples: Record<EndpointKey, Sample> = {
   // The seeded intake is not complete: an allowed caller is told so (409), nothing is created.
   "POST /api/v1/journeys/:id/submit": { path: () => `/api/v1/journeys/${demoJourneyId}/submit`, ok: 409 },
   "POST /api/v1/journeys/:id/cancel": { path: () => `/api/v1/journeys/${deniedJourneyId}/cancel`, ok: 409 },
+  // The record as FHIR R4 (issue 18): the caller's own, and the demo patient's for staff (every staff role sees them).
+  "GET /api/v1/patient/record/fhir": { ok: 200 },
+  "GET /api/v1/patient/:patientId/record/fhir": { path: () => `/api/v1/patient/${recordPatientId}/record/fhir`, ok: 200 },
+  "GET /api/v1/patient/record/access-log": { ok: 200 },
   // Messaging (issue 17): the demo patient's chat, which every staff role sees.
   "GET /api/v1/chats": { path: () => `/api/v1/chats?patientId=${demoPatientId}`, ok: 200 },
   "GET /api/v1/provider-unread-chats": { ok: 200 },

@@ -30,6 +30,8 @@ export const NOT_PAGES = new Set([
   "/api/v1/patient/:patientId/uploads/:uploadId/file",
   "/api/v1/chats/attachments/:id",
   "/patient/account/billing/invoices/:id/pdf",
+  "/patient/account/security/record",
+  "/api/v1/patient/:patientId/record/fhir",
   "/patient/journeys/:id/intake/images/:uploadId",
   "/patient/uploads/:id/file",
 ]);

@@ -13,9 +13,10 @@ import { STATES as checkIns } from "./check-ins";
 import { STATES as pharmacy } from "./pharmacy";
 import { STATES as staffAdmin } from "./staff-admin";
 import { STATES as subscriptions } from "./subscriptions";
+import { STATES as recordExport } from "./record-export";
 import { STATES as shell } from "./shell";
 import { STATES as tasks } from "./tasks";
 import { STATES as patientExtras } from "./patient-extras";
 import type { DeclaredState } from "./types";
 
-export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview, ...reviewQueues, ...checkIns, ...journeys, ...medicalIntake, ...patientExtras, ...pharmacy, ...staffAdmin, ...subscriptions];
+export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview, ...reviewQueues, ...checkIns, ...journeys, ...medicalIntake, ...patientExtras, ...pharmacy, ...staffAdmin, ...subscriptions, ...recordExport];

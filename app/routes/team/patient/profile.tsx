@@ -7,6 +7,7 @@ import { usePatientRecord } from "~/components/patient-page";
 import { ErrorSummary, RecordSection } from "~/components/patient-record/record-ui";
 import { Select } from "~/components/ui/select";
 import { Intent, useSubmitting } from "~/components/account/section";
+import { patientRecordFhirPath } from "~/components/record/paths";
 import { areaOf } from "~/lib/area";
 import { checkForm } from "~/lib/form-checks";
 import { formatDate, formatPhone } from "~/lib/format";
@@ -17,7 +18,7 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { useTranslation } from "~/lib/use-translation";
 import { GENDERS, PATIENT_STATUS_KEYS } from "../../../../api/contract/enums.ts";
 
-export const handle = { title: "common:pages.patientTabs.profile" } satisfies RouteHandle;
+export const handle = { title: "common:pages.patientTabs.profile", i18n: ["security"] } satisfies RouteHandle;
 
 /** The profile edit (POST /api/v2/patients/{id}/update: all or nothing) and the patient status (POST /api/v1/patient/update-status). */
 export function action({ request, params, context }: Route.ActionArgs) {
@@ -109,6 +110,21 @@ function StatusForm({ patient, result }: { patient: PatientOverview; result: Rec
   );
 }
 
+/** The record as a FHIR R4 JSON file (issue 18): the web's resource route at the API's path; audited by the API. */
+function RecordExport({ patientId }: { patientId: number }) {
+  const { t } = useTranslation();
+  return (
+    <RecordSection title={t("security:record.download.staffTitle")} testId="record-export">
+      <p>
+        <a href={patientRecordFhirPath(patientId)} download data-testid="export-record" className="text-sm font-medium underline underline-offset-4">
+          {t("security:record.download.staffLink")}
+        </a>
+      </p>
+      <p className="text-sm text-muted-foreground">{t("security:record.download.staffNote")}</p>
+    </RecordSection>
+  );
+}
+
 /** Profile: the patient's details (spec §5 rules, checked in the browser and on the server) and their status (§4). */
 export default function TeamPatientTabProfile({ actionData }: Route.ComponentProps) {
   const { patient } = usePatientRecord();
@@ -120,6 +136,7 @@ export default function TeamPatientTabProfile({ actionData }: Route.ComponentPro
       <PageTitle title={handle.title} level={2} />
       <ProfileForm key={`profile-${version}`} patient={patient} result={result} />
       <StatusForm key={`status-${patient.statusKey}`} patient={patient} result={result} />
+      <RecordExport patientId={patient.id} />
     </div>
   );
 }
