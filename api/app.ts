@@ -24,6 +24,9 @@ import { patientsRoutes } from "./routes/patients.ts";
 import { journeysRoutes } from "./routes/journeys.ts";
 import { chatsRoutes } from "./routes/chats.ts";
 import { clinicalReviewRoutes } from "./routes/clinical-review.ts";
+import { scheduleRoutes } from "./routes/schedule.ts";
+import { staffLicensesRoutes } from "./routes/staff-licenses.ts";
+import { payoutsRoutes } from "./routes/payouts.ts";
 import { globalSearchRoutes } from "./routes/global-search.ts";
 import { patientAccessRoutes } from "./routes/patient-access.ts";
 import { checkInsRoutes } from "./routes/check-ins.ts";
@@ -83,6 +86,9 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(patientAccessRoutes());
   app.use(intakeRoutes());
   app.use(globalSearchRoutes());
+  app.use(scheduleRoutes());
+  app.use(staffLicensesRoutes());
+  app.use(payoutsRoutes());
 
   app.use((_req, _res) => {
     throw notFound("common.noSuchEndpoint");

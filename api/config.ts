@@ -53,6 +53,9 @@ const apiEnvSchema = z
     /** The intake's qualify adapter (api/domain/qualify/): local (our rules) or http (an external service at QUALIFY_URL). */
     QUALIFY_PROVIDER: z.enum(["local", "http"], { error: "QUALIFY_PROVIDER must be local or http" }).default("local"),
     QUALIFY_URL: z.string().regex(/^https?:\/\/\S+$/, "QUALIFY_URL must be an http(s):// URL").optional(),
+    /** Payouts (issue 19): what a provider is paid per completed review and per recorded visit, in US cents. */
+    PAYOUT_REVIEW_RATE_CENTS: z.coerce.number().int().min(1).max(1_000_000).default(2500),
+    PAYOUT_VISIT_RATE_CENTS: z.coerce.number().int().min(1).max(1_000_000).default(4000),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
@@ -98,6 +101,8 @@ export type ApiSettings = {
   /** QUALIFY_PROVIDER and QUALIFY_URL (api/domain/qualify/). */
   qualifyProvider: "local" | "http";
   qualifyUrl: string | undefined;
+  /** PAYOUT_REVIEW_RATE_CENTS and PAYOUT_VISIT_RATE_CENTS (api/routes/payouts.ts). */
+  payoutRates: { reviewCents: number; visitCents: number };
 };
 
 /** The complete configuration of a running API: the settings with their secrets (api/domain/secrets.ts). */
@@ -158,5 +163,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiSettings
     doseSpotSsoUrlTemplate: e.DOSESPOT_SSO_URL_TEMPLATE,
     qualifyProvider: e.QUALIFY_PROVIDER,
     qualifyUrl: e.QUALIFY_URL,
+    payoutRates: { reviewCents: e.PAYOUT_REVIEW_RATE_CENTS, visitCents: e.PAYOUT_VISIT_RATE_CENTS },
   };
 }

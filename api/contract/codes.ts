@@ -218,6 +218,21 @@ export const API_MESSAGES = {
   "intake.imageMissing": AVATAR_MISSING_MESSAGE,
   "qualify.connectionError": "Error while connecting to Qualify service",
   "qualify.unavailable": "Qualify service is unavailable now",
+  // Schedules, availability, licenses, payouts (issue 19 part B; api/routes/schedule.ts, staff-licenses.ts, payouts.ts).
+  "schedule.staffNotFound": "No such staff member.",
+  "schedule.overlap": "Two time ranges of the same day overlap. Change one so they do not.",
+  "schedule.saved": "Your weekly schedule has been saved.",
+  /** params `{ count }` (days set) */
+  "schedule.daysSaved": "The schedule of {{count}} day(s) has been saved.",
+  "schedule.availabilitySaved": "Your availability has been updated.",
+  "licenses.notFound": "No such license.",
+  "licenses.duplicate": "This license is already on file.",
+  "licenses.added": "The license has been added.",
+  "licenses.saved": "The license has been saved.",
+  "licenses.removed": "The license has been removed.",
+  "payouts.requestError": "Payout request error",
+  "payouts.requested": "Your payout has been requested.",
+  "payouts.notFound": "No such payout invoice.",
 } as const satisfies Record<string, string>;
 
 export type ApiCode = keyof typeof API_MESSAGES;

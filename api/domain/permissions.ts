@@ -11,6 +11,7 @@ import { ROLES, STAFF_ROLES, TASK_MANAGER_ROLES, USER_ROLES, type Role } from ".
 import { TREATMENT_EDITOR_ROLES } from "../contract/patient-record-rules.ts";
 import { ACCESS_LOG_ROLES, ACCESS_MANAGER_ROLES, DEPENDENT_MANAGER_ROLES } from "../contract/patient-access-rules.ts";
 import { CHECK_IN_READER_ROLES, CHECK_IN_REVIEWER_ROLES } from "../contract/check-in-rules.ts";
+import { PAYOUT_ROLES } from "../contract/payout-rules.ts";
 import { CHART_READER_ROLES, CHART_SIGNER_ROLES, READY_FOR_REVIEW_ROLES, UPLOAD_REVIEWER_ROLES } from "../contract/review-queue-rules.ts";
 
 export type EndpointRule = {
@@ -224,6 +225,27 @@ export const permissions = {
   "POST /api/v1/journeys/:id/intake/uploads": { roles: PATIENTS, summary: "Upload an identification picture (multipart: image, file; JPEG, PNG or GIF up to 10 MB; re-encoded without metadata)" },
   "GET /api/v1/journeys/:id/intake/uploads/:uploadId/file": { roles: PATIENTS, summary: "One of the intake's identification pictures, for the patient who uploaded it (PNG; Cache-Control private, no-store)" },
   "POST /api/v1/journeys/:id/submit": { roles: PATIENTS, summary: "Submit the intake: eligibility, then the pending treatment, a confirmation mail and a task where a rule says so" },
+  // Schedules and availability (issue 19 part B; api/routes/schedule.ts, contract api/contract/schedule.ts): every
+  // staff role has a schedule and an availability. Object level: one's own id; the manager roles
+  // (SCHEDULE_MANAGER_ROLES) any staff member's; another id answers 404 (schedule.staffNotFound).
+  "GET /api/v1/staff-schedule-settings/:id": { roles: STAFF, summary: "A staff member's weekly schedule (Pacific time, Sunday first)" },
+  "POST /api/v1/staff-schedule-settings/:id": { roles: STAFF, summary: "Replace the weekly schedule of the weekdays given (overlapping ranges refused); audited" },
+  "POST /api/v1/staff-schedule-set-day-bulk/:id": { roles: STAFF, summary: "Set several days at once: hours, off, or back to the weekly schedule; audited" },
+  "GET /api/v1/staff-schedule-calendar/:id": { roles: STAFF, summary: "The calendar of a month (yearMonth): whole weeks from Sunday, ranges in Pacific time and UTC" },
+  "GET /api/v1/staff-schedule-availability": { roles: STAFF, summary: "The caller's own availability (available, unavailable, unknown)" },
+  "GET /api/v1/staff-schedule-availability/:staffId": { roles: STAFF, summary: "A staff member's availability" },
+  "POST /api/v1/staff-schedule-availability/:staffId": { roles: STAFF, summary: "Set a staff member's availability (payload staffId, availability); audited" },
+  // Licenses (issue 19 part B; api/routes/staff-licenses.ts, contract api/contract/staff-licenses.ts): the rows the
+  // license-aware review reads. Every staff role may hold licenses (a nurse's RN); object level as the schedule.
+  "GET /api/v1/staff-licenses/:staffId": { roles: STAFF, summary: "A staff member's live licenses (status expired / expiringSoon / active) and the doctors who may collaborate" },
+  "POST /api/v1/staff-licenses/:staffId": { roles: STAFF, summary: "Add a license (a past expiry refused); audited" },
+  "PUT /api/v1/staff-licenses/:staffId/:id": { roles: STAFF, summary: "Edit a license; audited" },
+  "DELETE /api/v1/staff-licenses/:staffId/:id": { roles: STAFF, summary: "Remove (revoke) a license; audited" },
+  // Payouts (issue 19 part B; api/routes/payouts.ts, contract api/contract/payouts.ts): provider users, their own.
+  "GET /api/v1/payouts": { roles: PAYOUT_ROLES, summary: "The provider's payout invoices, newest first (cursor)" },
+  "GET /api/v1/payouts/payable": { roles: PAYOUT_ROLES, summary: "What is payable now: completed reviews and visits since the last invoice, at the configured rates" },
+  "POST /api/v1/payouts/request": { roles: PAYOUT_ROLES, summary: "Request a payout of everything payable (409 'Payout request error' when nothing is); audited" },
+  "GET /api/v1/payouts/:id/pdf": { roles: PAYOUT_ROLES, summary: "One of the provider's payout statements as a PDF" },
 } as const satisfies Record<string, EndpointRule>;
 
 export type EndpointKey = keyof typeof permissions;

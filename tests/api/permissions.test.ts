@@ -441,7 +441,83 @@ const samples: Record<EndpointKey, Sample> = {
   "GET /api/v2/chats/check-validity": { path: () => `/api/v2/chats/check-validity?patientId=${demoPatientId}&category=medical`, ok: 200 },
   "GET /api/v3/integration/ai/chat/:id/generate-message": { path: () => `/api/v3/integration/ai/chat/${chatId}/generate-message`, ok: 200 },
   "GET /api/v1/chats/attachments/:id": { ok: 200, send: async (client) => ({ status: (await fetchBytes(client, `/api/v1/chats/attachments/${chatAttachmentId}`)).status, body: { code: "ok", message: "" }, headers: new Headers() }) },
+  // Schedules, availability, licenses (issue 19 part B): the caller's own id (session-info's), so every staff role
+  // reaches it; payouts: the provider user's own, with a visit recorded first so a payout is due.
+  "GET /api/v1/staff-schedule-settings/:id": { ok: 200, send: async (c) => c.request("GET", `/api/v1/staff-schedule-settings/${await selfId(c)}`) },
+  "POST /api/v1/staff-schedule-settings/:id": {
+    ok: 200,
+    send: async (c) => c.request("POST", `/api/v1/staff-schedule-settings/${await selfId(c)}`, { weekly: [{ weekday: 1, ranges: [{ start: "09:00", end: "17:00" }] }] }),
+  },
+  "POST /api/v1/staff-schedule-set-day-bulk/:id": {
+    ok: 200,
+    send: async (c) => c.request("POST", `/api/v1/staff-schedule-set-day-bulk/${await selfId(c)}`, { dates: ["2027-03-15"], mode: "off" }),
+  },
+  "GET /api/v1/staff-schedule-calendar/:id": { ok: 200, send: async (c) => c.request("GET", `/api/v1/staff-schedule-calendar/${await selfId(c)}/?yearMonth=2027-03`) },
+  "GET /api/v1/staff-schedule-availability": { ok: 200 },
+  "GET /api/v1/staff-schedule-availability/:staffId": { ok: 200, send: async (c) => c.request("GET", `/api/v1/staff-schedule-availability/${await selfId(c)}`) },
+  "POST /api/v1/staff-schedule-availability/:staffId": {
+    ok: 200,
+    send: async (c) => c.request("POST", `/api/v1/staff-schedule-availability/${await selfId(c)}`, { availability: "available" }),
+  },
+  "GET /api/v1/staff-licenses/:staffId": { ok: 200, send: async (c) => c.request("GET", `/api/v1/staff-licenses/${await selfId(c)}`) },
+  "POST /api/v1/staff-licenses/:staffId": {
+    ok: 200,
+    send: async (c) => c.request("POST", `/api/v1/staff-licenses/${await selfId(c)}`, { state: "WY", licenseType: "RN", licenseNumber: `WY-${++licenseSerial}`, expiresOn: "2099-01-01" }),
+  },
+  "PUT /api/v1/staff-licenses/:staffId/:id": {
+    ok: 200,
+    send: async (c) => {
+      const id = await selfId(c);
+      const licenseId = await spareLicense(id);
+      return c.request("PUT", `/api/v1/staff-licenses/${id}/${licenseId}`, { state: "WY", licenseType: "RN", licenseNumber: `WY-${++licenseSerial}`, expiresOn: "2099-02-01" });
+    },
+  },
+  "DELETE /api/v1/staff-licenses/:staffId/:id": {
+    ok: 200,
+    send: async (c) => {
+      const id = await selfId(c);
+      return c.request("DELETE", `/api/v1/staff-licenses/${id}/${await spareLicense(id)}`);
+    },
+  },
+  "GET /api/v1/payouts": { ok: 200 },
+  "GET /api/v1/payouts/payable": { ok: 200 },
+  "POST /api/v1/payouts/request": {
+    ok: 200,
+    send: async (c) => {
+      const id = await selfId(c);
+      if (id) await api.database.db.insert(schema.visitRecords).values({ patientId: demoPatientId, providerId: id, visitType: "video" });
+      return c.request("POST", "/api/v1/payouts/request", {});
+    },
+  },
+  "GET /api/v1/payouts/:id/pdf": {
+    ok: 200,
+    send: async (c) => {
+      const id = await selfId(c);
+      const staffId = id || (await api.database.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, LOGINS.providerUsers)))[0]!.id;
+      const [row] = await api.database.db
+        .insert(schema.payoutInvoices)
+        .values({ staffId, number: `PO-M-${++licenseSerial}`, periodStart: new Date(Date.now() - 86_400_000 * (licenseSerial + 2)), periodEnd: new Date(Date.now() - 86_400_000 * (licenseSerial + 1)), reviews: 1, visits: 0, reviewRateCents: 100, visitRateCents: 100, amountCents: 100, payoutDate: "2027-01-01" })
+        .returning({ id: schema.payoutInvoices.id });
+      return { ...(await c.request("HEAD", `/api/v1/payouts/${row!.id}/pdf`)), body: { code: "ok", message: "" } };
+    },
+  },
 };
+
+let licenseSerial = 0;
+/** The caller's own user id (0 for a guest): session-info's `id`. */
+async function selfId(client: Client): Promise<number> {
+  const r = await client.post<{ id?: number }>("/api/v1/users/session-info", {});
+  return r.body.data?.id ?? 0;
+}
+/** A live license of `staffId` to edit or remove. */
+async function spareLicense(staffId: number): Promise<number> {
+  if (!staffId) return 2147483647;
+  const [row] = await api.database.db
+    .insert(schema.staffLicenses)
+    .values({ staffId, state: "WY", licenseType: "LPN", licenseNumber: `WY-S-${++licenseSerial}`, expiresOn: "2099-01-01" })
+    .returning({ id: schema.staffLicenses.id });
+  return row!.id;
+}
 
 /** Answers that take a weight-loss intake up to its identification step. */
 const INTAKE_TO_IDENTIFICATION = {
