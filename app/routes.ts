@@ -107,6 +107,8 @@ export default [
     ]),
     // Invoice PDF download (a file, no layout): streams the API's PDF, or back to billing with 'Cannot download invoice'.
     route("patient/account/billing/invoices/:id/pdf", "routes/patient/account/invoice-pdf.ts"),
+    // A provider's payout statement (issue 19): streams the API's PDF, or back to the payouts page with a toast.
+    route("provider/payouts/:id/pdf", "routes/provider/payout-pdf.ts"),
     // An intake's identification picture, for the patient who uploaded it (app/lib/intake.server.ts).
     route("patient/journeys/:id/intake/images/:uploadId", "routes/resources/intake-image.ts"),
     // Profile pictures: the web answers the API's avatarUrl path with the user's session (api/contract/patient-account.ts).

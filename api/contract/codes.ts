@@ -223,7 +223,7 @@ export const API_MESSAGES = {
   "schedule.overlap": "Two time ranges of the same day overlap. Change one so they do not.",
   "schedule.saved": "Your weekly schedule has been saved.",
   /** params `{ count }` (days set) */
-  "schedule.daysSaved": "The schedule of {{count}} day(s) has been saved.",
+  "schedule.daysSaved": "The schedule of the selected days ({{count}}) has been saved.",
   "schedule.availabilitySaved": "Your availability has been updated.",
   "licenses.notFound": "No such license.",
   "licenses.duplicate": "This license is already on file.",

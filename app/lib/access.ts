@@ -211,6 +211,7 @@ export const ACCESS: Record<string, AccessRule> = {
    * providerUsers (a route nobody may open would be dead; the sidebar entry is providerUsers-only too).
    */
   "/provider/payouts": only(["providerUsers"]),
+  "/provider/payouts/:id/pdf": only(["providerUsers"]),
   /** Added by the second route table: chart review by the clinicians. */
   "/provider/charts/:chartId": only(CLINICIANS),
 

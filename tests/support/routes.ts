@@ -27,6 +27,7 @@ export const NOT_PAGES = new Set([
   "/api/v1/patient/:patientId/uploads/:uploadId/file",
   "/api/v1/chats/attachments/:id",
   "/patient/account/billing/invoices/:id/pdf",
+  "/provider/payouts/:id/pdf",
   "/patient/journeys/:id/intake/images/:uploadId",
 ]);
 

@@ -27,6 +27,7 @@ const PARAMS: Partial<Record<ApiCode, ApiParams>> = {
   "providerList.assigned": { count: 3 },
   "treatments.transitionRefused": { from: "approved", to: "declined" },
   "licenses.outOfState": { state: "TX" },
+  "schedule.daysSaved": { count: 3 },
 };
 /** Codes the web words differently from the API's English on purpose. */
 const WORDED_DIFFERENTLY: ApiCode[] = [
