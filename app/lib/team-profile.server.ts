@@ -24,19 +24,14 @@ import { safeLocalPath } from "./redirects.ts";
 import { notify, redirectWithToast } from "./toast.server.ts";
 import { getUpstream, UpstreamError } from "./upstream.server.ts";
 import { timeZoneUpdate } from "./schemas/account.ts";
+import type { TeamFormResult, TeamProfileIntent } from "./team-profile.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type { Calendar, Licenses, ScheduleSettings };
 
 /** Ranges per weekday the weekly form offers (a split shift). */
 export const WEEKLY_SLOTS = 2;
-/** The profile intents of this module (the rest belong to the security section). */
-export const TEAM_PROFILE_INTENTS = ["availability", "general", "avatar", "weekly", "days", "addLicense", "editLicense", "removeLicense"] as const;
-export type TeamProfileIntent = (typeof TEAM_PROFILE_INTENTS)[number];
-export const isTeamProfileIntent = (v: unknown): v is TeamProfileIntent => (TEAM_PROFILE_INTENTS as readonly unknown[]).includes(v);
-
-/** What a failed form sends back: its errors (field → messages; "" the form's own) and what was typed. */
-export type TeamFormResult = { intent: TeamProfileIntent; licenseId?: number; errors: Record<string, string[]>; values: Record<string, string | string[]> };
+export { isTeamProfileIntent, type TeamFormResult } from "./team-profile.ts";
 
 const SECTION: Record<TeamProfileIntent, string> = {
   availability: "schedule",

@@ -65,8 +65,8 @@ export function GeneralSection({ general, result }: { general: GeneralView; resu
           }}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input id="team-first-name" name="firstName" label={t("staffOps:general.firstName")} required autoComplete="given-name" defaultValue={typed(mine, "firstName", general.firstName)} error={error("firstName")} />
-          <Input id="team-last-name" name="lastName" label={t("staffOps:general.lastName")} required autoComplete="family-name" defaultValue={typed(mine, "lastName", general.lastName)} error={error("lastName")} />
+          <Input id="team-first-name" name="firstName" label={t("staffOps:general.firstName")} aria-required autoComplete="given-name" defaultValue={typed(mine, "firstName", general.firstName)} error={error("firstName")} />
+          <Input id="team-last-name" name="lastName" label={t("staffOps:general.lastName")} aria-required autoComplete="family-name" defaultValue={typed(mine, "lastName", general.lastName)} error={error("lastName")} />
           <Input id="team-phone" type="tel" name="phone" label={t("staffOps:general.phone")} autoComplete="tel" defaultValue={typed(mine, "phone", general.phone ? formatPhone(general.phone) : "")} error={error("phone")} />
           <Select id="team-time-zone" name="timeZone" label={t("staffOps:general.timeZone")} options={timeZoneOptions(t, zone)} defaultValue={typed(mine, "timeZone", zone)} error={error("timeZone") ?? error("utcOffsetMinutes")} />
         </div>

@@ -39,8 +39,8 @@ function LicenseFields({ prefix, license, result, doctors }: { prefix: string; l
         error={error("licenseType")}
         enhance={false}
       />
-      <Input id={`${prefix}-number`} name="licenseNumber" label={t("staffOps:licenses.number")} required maxLength={LICENSE_NUMBER_MAX} defaultValue={typed(result, "licenseNumber", license?.licenseNumber ?? "")} error={error("licenseNumber")} />
-      <Input id={`${prefix}-expires`} type="date" name="expiresOn" label={t("staffOps:licenses.expiresOn")} required defaultValue={typed(result, "expiresOn", license?.expiresOn ?? "")} error={error("expiresOn")} />
+      <Input id={`${prefix}-number`} name="licenseNumber" label={t("staffOps:licenses.number")} aria-required maxLength={LICENSE_NUMBER_MAX} defaultValue={typed(result, "licenseNumber", license?.licenseNumber ?? "")} error={error("licenseNumber")} />
+      <Input id={`${prefix}-expires`} type="date" name="expiresOn" label={t("staffOps:licenses.expiresOn")} aria-required defaultValue={typed(result, "expiresOn", license?.expiresOn ?? "")} error={error("expiresOn")} />
       <Select
         id={`${prefix}-doctor`}
         name="collaboratingDoctorId"

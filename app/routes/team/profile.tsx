@@ -8,7 +8,8 @@ import { ScheduleSection } from "~/components/staff-profile/schedule-section";
 import { accountSecurityAction, loadAccountSecurity } from "~/lib/account-security.server";
 import { isMultipart } from "~/lib/avatar-upload.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { isTeamProfileIntent, loadTeamProfile, teamProfileAction, type TeamFormResult } from "~/lib/team-profile.server";
+import { isTeamProfileIntent, type TeamFormResult } from "~/lib/team-profile";
+import { loadTeamProfile, teamProfileAction } from "~/lib/team-profile.server";
 import { takeToasts } from "~/lib/toast.server";
 
 export const handle = { title: "common:pages.profile", i18n: ["security", "staffOps", "account", "tasks"] } satisfies RouteHandle;
