@@ -12,6 +12,7 @@ import { STATES as reviewQueues } from "./review-queues";
 import { STATES as checkIns } from "./check-ins";
 import { STATES as shell } from "./shell";
 import { STATES as tasks } from "./tasks";
+import { STATES as staffOperations } from "./staff-operations";
 import type { DeclaredState } from "./types";
 
-export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview, ...reviewQueues, ...checkIns, ...journeys, ...medicalIntake];
+export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview, ...reviewQueues, ...checkIns, ...journeys, ...medicalIntake, ...staffOperations];
