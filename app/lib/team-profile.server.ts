@@ -13,7 +13,7 @@ import { data, type RouterContextProvider } from "react-router";
 import type { Calendar, ScheduleSettings, TimeRange } from "../../api/contract/schedule.ts";
 import type { Licenses } from "../../api/contract/staff-licenses.ts";
 import type { Profile } from "../../api/contract/users.ts";
-import { AVAILABILITIES, WEEKDAYS, SCHEDULE_TIME_ZONE } from "../../api/contract/schedule-rules.ts";
+import { AVAILABILITIES, WEEKDAYS, SCHEDULE_TIME_ZONE, rangesProblem } from "../../api/contract/schedule-rules.ts";
 import { AVATAR_FIELD } from "../../api/contract/patient-account-rules.ts";
 import { accountApi, formFailure, successMessage } from "./account.server.ts";
 import { isMultipart, readAvatarUpload } from "./avatar-upload.server.ts";
@@ -153,6 +153,11 @@ export async function teamProfileAction(request: Request, context: Context, path
       }
       case "weekly": {
         const { weekly, slotOf } = weeklyBody(form);
+        // The contract's own rules first (api/contract/schedule-rules.ts): a day's ranges in order, none overlapping.
+        for (const [i, day] of weekly.entries()) {
+          const problem = rangesProblem(day.ranges);
+          if (problem) return invalid({ [slotOf.get(`weekly.${i}.ranges.${problem.index}`) ?? ""]: [problem.code] });
+        }
         try {
           const answer = await upstream.call("POST /api/v1/staff-schedule-settings/:id", { params: { id: me }, body: { weekly } });
           return redirectWithToast(context, back(), "success", successMessage(answer, t, t("staffOps:schedule.weeklySaved")));
@@ -165,6 +170,8 @@ export async function teamProfileAction(request: Request, context: Context, path
         if (dates.length === 0) return invalid({ dates: [t("staffOps:schedule.chooseDays")] });
         const mode = text(form, "mode") as "hours" | "off" | "weekly";
         const ranges = mode === "hours" ? [{ start: text(form, "dayStart"), end: text(form, "dayEnd") }] : [];
+        const problem = rangesProblem(ranges);
+        if (problem) return invalid({ dayStart: [problem.code] });
         try {
           const answer = await upstream.call("POST /api/v1/staff-schedule-set-day-bulk/:id", { params: { id: me }, body: { dates, mode, ranges } });
           return redirectWithToast(context, back(), "success", successMessage(answer, t, t("staffOps:schedule.daysSaved")));

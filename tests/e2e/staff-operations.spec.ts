@@ -66,6 +66,8 @@ const TEXT = {
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function schedule(page: Page, testInfo: TestInfo, lang: "en-US" | "es-US") {
+  // Five forms posted and three pages loaded: about 12 s, up to 20 s on a busy machine.
+  testInfo.setTimeout(60_000);
   const project = isNoJs(testInfo) ? "nojs" : "js";
   const text = TEXT[lang];
   await signInWith(page, { email: PROVIDERS[project][lang], password: PASSWORD }, "/staff/profile#schedule");

@@ -14,6 +14,7 @@ type License = Licenses["licenses"][number];
 const STATUS_VARIANT = { active: "success", expiringSoon: "warning", expired: "error" } as const;
 
 function LicenseFields({ prefix, license, result, doctors }: { prefix: string; license?: License; result: TeamFormResult | undefined; doctors: Licenses["doctors"] }) {
+  // The edit forms (one per license) keep the native select: a filterable combobox each would weigh on a long list.
   const { t } = useTranslation();
   const error = useFieldError(result);
   return (
@@ -27,6 +28,7 @@ function LicenseFields({ prefix, license, result, doctors }: { prefix: string; l
         options={US_STATES.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))}
         defaultValue={typed(result, "state", license?.state ?? "")}
         error={error("state")}
+        enhance={!license}
       />
       <Select
         id={`${prefix}-type`}
