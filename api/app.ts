@@ -27,6 +27,7 @@ import { clinicalReviewRoutes } from "./routes/clinical-review.ts";
 import { scheduleRoutes } from "./routes/schedule.ts";
 import { staffLicensesRoutes } from "./routes/staff-licenses.ts";
 import { payoutsRoutes } from "./routes/payouts.ts";
+import { signatureRoutes } from "./routes/signatures.ts";
 import { globalSearchRoutes } from "./routes/global-search.ts";
 import { patientAccessRoutes } from "./routes/patient-access.ts";
 import { checkInsRoutes } from "./routes/check-ins.ts";
@@ -89,6 +90,7 @@ export function createApi({ config, database, logger }: CreateApiOptions): Expre
   app.use(scheduleRoutes());
   app.use(staffLicensesRoutes());
   app.use(payoutsRoutes());
+  app.use(signatureRoutes());
 
   app.use((_req, _res) => {
     throw notFound("common.noSuchEndpoint");

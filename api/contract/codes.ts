@@ -23,6 +23,7 @@ import {
   AVATAR_UNREADABLE_MESSAGE,
 } from "./patient-account-rules.ts";
 import { CARD_DECLINED_MESSAGE } from "./card-rules.ts";
+import { SIGNATURE_MISSING_MESSAGE, SIGNATURE_TOO_LARGE_MESSAGE, SIGNATURE_TYPE_MESSAGE, SIGNATURE_UNREADABLE_MESSAGE } from "./signature-rules.ts";
 
 export const API_MESSAGES = {
   ok: "",
@@ -233,6 +234,15 @@ export const API_MESSAGES = {
   "payouts.requestError": "Payout request error",
   "payouts.requested": "Your payout has been requested.",
   "payouts.notFound": "No such payout invoice.",
+  // Signature (issue 19; api/routes/signatures.ts).
+  "signatures.saved": "Your signature has been saved.",
+  "signatures.imageSaved": "Your signature image has been saved.",
+  "signatures.imageRemoved": "Your signature image has been removed.",
+  "signatures.removed": "Your signature has been removed.",
+  "signatures.imageTooLarge": SIGNATURE_TOO_LARGE_MESSAGE,
+  "signatures.imageType": SIGNATURE_TYPE_MESSAGE,
+  "signatures.imageUnreadable": SIGNATURE_UNREADABLE_MESSAGE,
+  "signatures.imageMissing": SIGNATURE_MISSING_MESSAGE,
 } as const satisfies Record<string, string>;
 
 export type ApiCode = keyof typeof API_MESSAGES;

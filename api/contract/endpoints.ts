@@ -23,6 +23,7 @@ import * as journeys from "./journeys.ts";
 import * as intake from "./intake.ts";
 import * as schedule from "./schedule.ts";
 import * as staffLicenses from "./staff-licenses.ts";
+import * as signatures from "./signatures.ts";
 import * as payouts from "./payouts.ts";
 
 export type EndpointContract = {
@@ -279,6 +280,12 @@ const table = {
   "GET /api/v1/payouts/payable": { data: payouts.payableSchema },
   "POST /api/v1/payouts/request": { body: payouts.payoutRequestSchema, data: payouts.payoutRequestedSchema },
   "GET /api/v1/payouts/:id/pdf": { media: { response: "application/pdf" } },
+  "GET /api/v1/profile/signature": { data: signatures.signatureAnswerSchema },
+  "POST /api/v1/profile/signature": { body: signatures.typedNameRequestSchema, data: signatures.signatureAnswerSchema },
+  "POST /api/v1/profile/signature/image": { data: signatures.signatureAnswerSchema, media: { request: "multipart/form-data" } },
+  "DELETE /api/v1/profile/signature/image": { data: signatures.signatureAnswerSchema },
+  "DELETE /api/v1/profile/signature": { data: signatures.signatureAnswerSchema },
+  "GET /api/v1/signatures/:key": { media: { response: "image/png" } },
   "GET /api/v1/patient/journeys": { data: journeys.journeysListSchema },
   "GET /api/v1/patient/journeys/:id": { data: journeys.journeyDetailSchema },
   "GET /api/v1/patient/journeys/:id/progress": { data: journeys.journeyProgressSchema },

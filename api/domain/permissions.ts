@@ -12,6 +12,7 @@ import { TREATMENT_EDITOR_ROLES } from "../contract/patient-record-rules.ts";
 import { ACCESS_LOG_ROLES, ACCESS_MANAGER_ROLES, DEPENDENT_MANAGER_ROLES } from "../contract/patient-access-rules.ts";
 import { CHECK_IN_READER_ROLES, CHECK_IN_REVIEWER_ROLES } from "../contract/check-in-rules.ts";
 import { PAYOUT_ROLES } from "../contract/payout-rules.ts";
+import { SIGNER_ROLES } from "../contract/signature-rules.ts";
 import { CHART_READER_ROLES, CHART_SIGNER_ROLES, READY_FOR_REVIEW_ROLES, UPLOAD_REVIEWER_ROLES } from "../contract/review-queue-rules.ts";
 
 export type EndpointRule = {
@@ -34,6 +35,7 @@ const TREATMENT_EDITORS = TREATMENT_EDITOR_ROLES;
 /** The clinicians: providers (manager) and providerUsers (provider). */
 const CLINICIANS = ["providers", "providerUsers"] as const satisfies readonly Role[];
 /** Who records notes (the nurse-note flow of app/lib/access.ts): the clinicians and both medical support roles. */
+const SIGNERS = SIGNER_ROLES;
 const NOTE_WRITERS = ["providers", "providerUsers", "medicalSupport", "medicalSupportManagers"] as const satisfies readonly Role[];
 
 export const permissions = {
@@ -246,6 +248,14 @@ export const permissions = {
   "GET /api/v1/payouts/payable": { roles: PAYOUT_ROLES, summary: "What is payable now: completed reviews and visits since the last invoice, at the configured rates" },
   "POST /api/v1/payouts/request": { roles: PAYOUT_ROLES, summary: "Request a payout of everything payable (409 'Payout request error' when nothing is); audited" },
   "GET /api/v1/payouts/:id/pdf": { roles: PAYOUT_ROLES, summary: "One of the provider's payout statements as a PDF" },
+  // Signature (issue 19; api/routes/signatures.ts, contract api/contract/signatures.ts): the clinicians who sign charts
+  // and write prescriptions manage their own; every staff role reads a picture by its key (on a chart or prescription).
+  "GET /api/v1/profile/signature": { roles: SIGNERS, summary: "The caller's signature (typed name, picture URL) or null" },
+  "POST /api/v1/profile/signature": { roles: SIGNERS, summary: "Set the signature's typed name (payload typedName); audited" },
+  "POST /api/v1/profile/signature/image": { roles: SIGNERS, summary: "Upload or draw the signature picture (multipart field signature; JPEG, PNG or GIF up to 2 MB; re-encoded to PNG without metadata); audited" },
+  "DELETE /api/v1/profile/signature/image": { roles: SIGNERS, summary: "Remove the signature picture (the typed name stays); audited" },
+  "DELETE /api/v1/profile/signature": { roles: SIGNERS, summary: "Remove the signature; audited" },
+  "GET /api/v1/signatures/:key": { roles: STAFF, summary: "A signature picture by its unguessable key (image/png)" },
 } as const satisfies Record<string, EndpointRule>;
 
 export type EndpointKey = keyof typeof permissions;

@@ -21,6 +21,8 @@ let task = { id: 0, patientId: 0, providerId: 0 };
 let spareTaskIds: number[] = [];
 // Patient account: an avatar key to read, the patient's cards and an invoice.
 let avatarKey = "";
+// Signature: a picture of another clinician (james, providerUsers) for every staff role to read by key.
+let signatureKey = "";
 let primaryCardId = 0;
 let spareCardId = 0;
 let invoiceId = 0;
@@ -54,6 +56,10 @@ beforeAll(async () => {
   await patient2.login("patient2@demo.test");
   const uploaded = await uploadFile<{ avatarUrl: string }>(patient2, "/api/v1/profile/avatar", { bytes: pngBytes, name: "me.png" });
   avatarKey = uploaded.body.data!.avatarUrl.split("/").pop()!;
+  const james = new Client(api.url);
+  await james.login("james.okafor@staff.demo.test");
+  const signed = await uploadFile<{ signature: { imageUrl: string } }>(james, "/api/v1/profile/signature/image", { bytes: pngBytes, name: "sig.png" }, { field: "signature" });
+  signatureKey = signed.body.data!.signature.imageUrl.split("/").pop()!;
   const cards = await patient.get<{ paymentMethods: { id: number; isPrimary: boolean }[] }>("/api/v2/profile/payment-methods");
   primaryCardId = cards.body.data!.paymentMethods.find((m) => m.isPrimary)!.id;
   const spare = await patient.post<{ id: number }>("/api/v2/profile/payment-methods", { cardNumber: "5555555555554444", expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: "123", name: "Matrix Walk" });
@@ -501,6 +507,12 @@ const samples: Record<EndpointKey, Sample> = {
       return { ...(await c.request("HEAD", `/api/v1/payouts/${row!.id}/pdf`)), body: { code: "ok", message: "" } };
     },
   },
+  "GET /api/v1/profile/signature": { ok: 200 },
+  "POST /api/v1/profile/signature": { body: { typedName: "Dr. Demo Signer" }, ok: 200 },
+  "POST /api/v1/profile/signature/image": { ok: 200, send: (client, path) => uploadFile(client, path, { bytes: pngBytes, name: "sig.png", type: "image/png" }, { field: "signature" }) },
+  "DELETE /api/v1/profile/signature/image": { ok: 200 },
+  "DELETE /api/v1/profile/signature": { ok: 200 },
+  "GET /api/v1/signatures/:key": { path: () => `/api/v1/signatures/${signatureKey}`, ok: 200, send: async (client, path) => ({ ...(await client.request("HEAD", path)), body: { code: "ok", message: "" } }) },
 };
 
 let licenseSerial = 0;
