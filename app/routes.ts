@@ -113,6 +113,8 @@ export default [
     route("patient/journeys/:id/intake/images/:uploadId", "routes/resources/intake-image.ts"),
     // Profile pictures: the web answers the API's avatarUrl path with the user's session (api/contract/patient-account.ts).
     route("api/v1/avatars/:key", "routes/resources/avatar.ts"),
+    // Signature pictures (issue 19): the API's imageUrl path answered by the web for staff (app/lib/signature.server.ts).
+    route("api/v1/signatures/:key", "routes/resources/signature.ts"),
     // The patient record's images: the API's file URL answered by the web for staff allowed on that patient (no-store).
     route("api/v1/patient/:patientId/uploads/:uploadId/file", "routes/resources/patient-upload-file.ts"),
     // Chat attachments (issue 17): the API's attachment URL answered by the web for the chat's participants (no-store).

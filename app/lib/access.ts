@@ -116,6 +116,8 @@ export const ACCESS: Record<string, AccessRule> = {
   "/patient/account/billing/invoices/:id/pdf": patientOnly,
   /** Profile pictures (the API's avatarUrl path, answered by the web): any signed-in role; staff see patients' and the reverse. */
   "/api/v1/avatars/:key": only(USER_ROLES),
+  /** Signature pictures (issue 19): every staff role (a chart's signer, a prescription's prescriber). */
+  "/api/v1/signatures/:key": only(["providers", ...STAFF]),
   /** The patient record's images: staff of both trees (the API decides which patients each may see). */
   "/api/v1/patient/:patientId/uploads/:uploadId/file": only(["providers", ...STAFF]),
   /** Chat attachments (issue 17): any signed-in role; the API serves them to the chat's participants only. */

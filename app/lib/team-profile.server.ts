@@ -18,6 +18,9 @@ import { AVATAR_FIELD } from "../../api/contract/patient-account-rules.ts";
 import { accountApi, formFailure, successMessage } from "./account.server.ts";
 import { isMultipart, readAvatarUpload } from "./avatar-upload.server.ts";
 import { readForm } from "./csrf.server.ts";
+import { getViewer } from "./auth.server.ts";
+import { isSigner, readSignatureUpload, signatureApi } from "./signature.server.ts";
+import { SIGNATURE_FIELD } from "../../api/contract/signature-rules.ts";
 import { getT } from "./i18n.server.ts";
 import { readOwnProfile } from "./profile.server.ts";
 import { safeLocalPath } from "./redirects.ts";
@@ -42,6 +45,10 @@ const SECTION: Record<TeamProfileIntent, string> = {
   addLicense: "licenses",
   editLicense: "licenses",
   removeLicense: "licenses",
+  signatureName: "signature",
+  signatureImage: "signature",
+  signatureRemoveImage: "signature",
+  signatureRemove: "signature",
 };
 
 /** The month shown: ?month=yyyy-MM, else this month in Pacific time (the schedule's zone). */
@@ -57,10 +64,12 @@ export async function loadTeamProfile(request: Request, context: Context) {
   const upstream = getUpstream(context);
   const id = String(profile.id);
   const yearMonth = monthOf(request);
-  const [settings, calendar, licenses] = await Promise.all([
+  const signer = isSigner(getViewer(context).role);
+  const [settings, calendar, licenses, signature] = await Promise.all([
     upstream.call("GET /api/v1/staff-schedule-settings/:id", { params: { id } }),
     upstream.call("GET /api/v1/staff-schedule-calendar/:id", { params: { id }, query: { yearMonth } }),
     upstream.call("GET /api/v1/staff-licenses/:staffId", { params: { staffId: id } }),
+    signer ? signatureApi(context).read() : null,
   ]);
   return {
     general: {
@@ -77,6 +86,8 @@ export async function loadTeamProfile(request: Request, context: Context) {
     settings: settings.data,
     calendar: calendar.data,
     licenses: licenses.data,
+    /** The #signature section: clinicians only (api/contract/signature-rules.ts SIGNER_ROLES). */
+    signature: signer ? { current: signature?.data.signature ?? null, fullName: profile.fullName } : null,
   };
 }
 
@@ -115,7 +126,11 @@ function weeklyBody(form: FormData): { weekly: Array<{ weekday: number; ranges: 
  */
 export async function teamProfileAction(request: Request, context: Context, path: string) {
   const t = getT(context);
-  if (isMultipart(request)) return uploadAvatar(request, context, path);
+  if (isMultipart(request)) {
+    // The signature's upload and drawing post to ?intent=signatureImage (the body is read once, by its own reader).
+    if (new URL(request.url).searchParams.get("intent") === "signatureImage") return uploadSignature(request, context, path);
+    return uploadAvatar(request, context, path);
+  }
   const form = await readForm(request);
   const intent = form.get("intent") as TeamProfileIntent;
   const values = valuesOf(form);
@@ -203,11 +218,44 @@ export async function teamProfileAction(request: Request, context: Context, path
         const answer = await upstream.call("DELETE /api/v1/staff-licenses/:staffId/:id", { params: { staffId: me, id: String(Number(form.get("licenseId")) || 0) } });
         return redirectWithToast(context, back(), "success", successMessage(answer, t, t("staffOps:licenses.removed")));
       }
+      case "signatureName": {
+        const typedName = text(form, "typedName");
+        if (!typedName) return invalid({ typedName: ["validation.required"] });
+        const answer = await signatureApi(context).setTypedName(typedName);
+        return redirectWithToast(context, back(), "success", successMessage(answer, t, t("staffOps:signature.messages.saved")));
+      }
+      case "signatureRemoveImage": {
+        const answer = await signatureApi(context).removeImage();
+        return redirectWithToast(context, back(), "success", successMessage(answer, t, t("staffOps:signature.messages.imageRemoved")));
+      }
+      case "signatureRemove": {
+        const answer = await signatureApi(context).remove();
+        return redirectWithToast(context, back(), "success", successMessage(answer, t, t("staffOps:signature.messages.removed")));
+      }
       default:
         return invalid({ "": [t("validation:invalid")] });
     }
   } catch (error) {
     return fail(error);
+  }
+}
+
+/** The signature picture (multipart: the upload form, or the drawing pad's PNG): checked here, then by content in the API. */
+async function uploadSignature(request: Request, context: Context, path: string) {
+  const t = getT(context);
+  const upload = await readSignatureUpload(request);
+  if ("problem" in upload) {
+    const message = t(upload.problem.key);
+    notify(context, "error", message);
+    return data<TeamFormResult>({ intent: "signatureImage", errors: { [SIGNATURE_FIELD]: [message] }, values: {} }, { status: upload.problem.status });
+  }
+  try {
+    const answer = await signatureApi(context).uploadImage(upload.body);
+    return redirectWithToast(context, `${path}#signature`, "success", successMessage(answer, t, t("staffOps:signature.messages.imageSaved")));
+  } catch (error) {
+    const failure = formFailure(context, error, t);
+    const message = failure.fieldErrors[SIGNATURE_FIELD]?.[0] ?? failure.formErrors[0] ?? t("common:errors.internal");
+    return data<TeamFormResult>({ intent: "signatureImage", errors: { [SIGNATURE_FIELD]: [message] }, values: {} }, { status: 400 });
   }
 }
 

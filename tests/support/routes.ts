@@ -24,6 +24,7 @@ export const NOT_PAGES = new Set([
   "/resources/global-search",
   "/resources/allergies",
   "/api/v1/avatars/:key",
+  "/api/v1/signatures/:key",
   "/api/v1/patient/:patientId/uploads/:uploadId/file",
   "/api/v1/chats/attachments/:id",
   "/patient/account/billing/invoices/:id/pdf",

@@ -5,6 +5,7 @@ import { PageTitle } from "~/components/page-title";
 import { GeneralSection } from "~/components/staff-profile/general-section";
 import { LicensesSection } from "~/components/staff-profile/licenses-section";
 import { ScheduleSection } from "~/components/staff-profile/schedule-section";
+import { SignatureSection } from "~/components/staff-profile/signature-section";
 import { accountSecurityAction, loadAccountSecurity } from "~/lib/account-security.server";
 import { isMultipart } from "~/lib/avatar-upload.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -16,7 +17,8 @@ export const handle = { title: "common:pages.profile", i18n: ["security", "staff
 
 /**
  * The profile page (spec §2; the header's profile menu links here with #general, #schedule, #licenses): account
- * settings (#general), availability and schedule (#schedule), licenses (#licenses) and account security
+ * settings (#general), availability and schedule (#schedule), licenses (#licenses), the clinicians' signature
+ * (#signature) and account security
  * (#security). Each section's forms are plain posts that work without JavaScript; one action takes them all, by
  * intent (app/lib/team-profile.server.ts for the first three, app/lib/account-security.server.ts for security).
  */
@@ -46,6 +48,7 @@ export default function TeamProfile({ loaderData, actionData }: Route.ComponentP
       <GeneralSection general={loaderData.general} result={teamResult} />
       <ScheduleSection availability={loaderData.availability} settings={loaderData.settings} calendar={loaderData.calendar} result={teamResult} />
       <LicensesSection licenses={loaderData.licenses} result={teamResult} />
+      {loaderData.signature ? <SignatureSection signature={loaderData.signature} result={teamResult} /> : null}
       <ProfileSecuritySection data={loaderData.security} actionData={securityResult} />
     </>
   );
