@@ -6,7 +6,7 @@
  */
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { WebClient, formEntries, type WebPage } from "./client";
+import { WebClient, as, formEntries, type WebPage } from "./client";
 
 const JAMES = "james.okafor@staff.demo.test";
 const PROFILE = "/staff/profile";
@@ -78,12 +78,38 @@ describe("the signature section without JavaScript", () => {
   it("in Spanish", async () => {
     const page = await (await signedIn(JAMES, "es-US")).get(PROFILE);
     expect(page.text("#signature-heading")).toBe("Firma");
-    expect(page.$("label[for=signature-typed-name]")?.textContent).toContain("Nombre con el que firma");
+    expect(page.$("label[for=signature-typed-name]")?.textContent).toContain("Nombre con el que firmas");
   });
 
   it("only the clinicians have one: a nurse's profile has no signature section", async () => {
     const page = await (await signedIn("nurse@demo.test")).get(PROFILE);
     expect(page.status).toBe(200);
     expect(page.$("section#signature")).toBeNull();
+  });
+
+  it("a printed prescription shows the prescriber's signature (the typed name without a picture)", async () => {
+    // Emma's (patient 1) prescriptions from the seed, written by the treatment's provider or the provider manager.
+    const clients = { "Marcus Hale": await as("provider"), "Olivia Bennett": await as("manager") } as Record<string, WebClient>;
+    const tab = await clients["Marcus Hale"]!.get("/staff/patients/1/treatments");
+    const ids = tab.$$("[data-testid^=treatment-]").map((el) => el.getAttribute("data-testid")!.slice("treatment-".length));
+    let checked = 0;
+    for (const id of ids) {
+      const manage = await clients["Marcus Hale"]!.get(`/provider/patients/1/intakes/${id}/manage-prescription`);
+      const href = manage.$("[data-testid=prescription-history] a")?.getAttribute("href");
+      if (manage.status !== 200 || !href) continue;
+      const before = await clients["Marcus Hale"]!.get(href);
+      const prescriber = Object.keys(clients).find((name) => before.text("[data-testid=printable-prescription] dl").includes(name));
+      if (!prescriber) continue;
+      const own = clients[prescriber]!;
+      const profilePath = prescriber === "Olivia Bennett" ? "/manager/profile" : "/staff/profile";
+      const profile = await own.get(profilePath);
+      await own.submit(profile, "[data-testid=signature-name-form]", { typedName: `${prescriber}, signed` });
+      const after = await clients["Marcus Hale"]!.get(href);
+      expect(after.text("[data-testid=prescription-signature]")).toContain(`${prescriber}, signed`);
+      await own.submit(await own.get(profilePath), "[data-testid=signature-remove-form]");
+      checked++;
+      break;
+    }
+    expect(checked).toBe(1);
   });
 });

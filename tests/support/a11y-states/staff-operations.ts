@@ -19,5 +19,6 @@ export const STATES: DeclaredState[] = [
     post: { intent: "addLicense", state: "ME", licenseType: "MD", licenseNumber: "ME-A11Y-1", expiresOn: "2020-01-01" },
     expect: "[data-testid=error-summary]",
   },
+  { label: "profile, the signature with an empty typed name", role: "provider", path: "/staff/profile", post: { intent: "signatureName", typedName: "" }, expect: "[data-testid=error-summary]" },
   { label: "profile, account settings with an empty first name", role: "support", path: "/staff/profile", post: { intent: "general", firstName: "", lastName: "Shah" }, expect: "[data-testid=error-summary]" },
 ];
