@@ -2,7 +2,8 @@
  * The profile's #signature section without JavaScript, as plain HTTP (issue 19): James Okafor (a provider user
  * no other suite uses) types his name (an empty one refused: summary and the field's message), uploads a picture
  * (multipart; a file that is not a picture refused, nothing changed), sees it, removes the picture (the typed name
- * stays) and the whole signature; Spanish; a nurse has no signature section. Drawing: tests/e2e/signature.spec.ts.
+ * stays) and the whole signature; Spanish; a nurse has no signature section; a signed chart and a printed
+ * prescription show the signer's signature. Drawing: tests/e2e/signature.spec.ts.
  */
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -111,5 +112,30 @@ describe("the signature section without JavaScript", () => {
       break;
     }
     expect(checked).toBe(1);
+  });
+
+  it("a signed chart shows the signer's signature, the picture once there is one", async () => {
+    // The seed signs every third chart by its provider or the provider manager (api/db/seed/review-queues.ts).
+    const clients = { "Marcus Hale": await as("provider"), "Olivia Bennett": await as("manager") } as Record<string, WebClient>;
+    const reader = clients["Olivia Bennett"]!;
+    for (let id = 1; id <= 60; id++) {
+      const chart = await reader.get(`/manager/charts/${id}`);
+      const signer = chart.status === 200 ? Object.keys(clients).find((name) => chart.text("[data-testid=signed-by]").includes(name)) : undefined;
+      if (!signer) continue;
+      const own = clients[signer]!;
+      const profilePath = signer === "Olivia Bennett" ? "/manager/profile" : "/staff/profile";
+      await own.submit(await own.get(profilePath), "[data-testid=signature-name-form]", { typedName: `${signer}, chart signer` });
+      let after = await reader.get(`/manager/charts/${id}`);
+      expect(after.text("[data-testid=chart-signature] [data-testid=signature-typed]")).toBe(`${signer}, chart signer`);
+      const png = await sharp({ create: { width: 200, height: 60, channels: 3, background: { r: 255, g: 255, b: 255 } } }).png().toBuffer();
+      await upload(own, await own.get(profilePath), { bytes: png, name: "sig.png", type: "image/png" });
+      after = await reader.get(`/manager/charts/${id}`);
+      const img = after.$("[data-testid=chart-signature] img")!;
+      expect(img.getAttribute("alt")).toBe(`Signature of ${signer}, chart signer`);
+      expect((await reader.raw("GET", img.getAttribute("src")!)).status).toBe(200);
+      await own.submit(await own.get(profilePath), "[data-testid=signature-remove-form]");
+      return;
+    }
+    throw new Error("no chart signed by a demo clinician");
   });
 });
