@@ -36,7 +36,8 @@ export type EndpointContract = {
   /** A list's own `pages` schema, when it carries more than { totalCount, page, perPage }. */
   pages?: z.ZodObject;
   /** Not JSON: a multipart request (file upload) and/or a binary response. */
-  media?: { request?: "multipart/form-data"; response?: string };
+  /** `field`: the multipart file field (default "avatar"). */
+  media?: { request?: "multipart/form-data"; field?: string; response?: string };
 };
 
 /** Request and response schemas per endpoint. A new domain adds its entries here. */
@@ -282,7 +283,7 @@ const table = {
   "GET /api/v1/payouts/:id/pdf": { media: { response: "application/pdf" } },
   "GET /api/v1/profile/signature": { data: signatures.signatureAnswerSchema },
   "POST /api/v1/profile/signature": { body: signatures.typedNameRequestSchema, data: signatures.signatureAnswerSchema },
-  "POST /api/v1/profile/signature/image": { data: signatures.signatureAnswerSchema, media: { request: "multipart/form-data" } },
+  "POST /api/v1/profile/signature/image": { data: signatures.signatureAnswerSchema, media: { request: "multipart/form-data", field: signatures.SIGNATURE_FIELD } },
   "DELETE /api/v1/profile/signature/image": { data: signatures.signatureAnswerSchema },
   "DELETE /api/v1/profile/signature": { data: signatures.signatureAnswerSchema },
   "GET /api/v1/signatures/:key": { media: { response: "image/png" } },
