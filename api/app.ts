@@ -25,6 +25,10 @@ import { patientsRoutes } from "./routes/patients.ts";
 import { journeysRoutes } from "./routes/journeys.ts";
 import { chatsRoutes } from "./routes/chats.ts";
 import { clinicalReviewRoutes } from "./routes/clinical-review.ts";
+import { scheduleRoutes } from "./routes/schedule.ts";
+import { staffLicensesRoutes } from "./routes/staff-licenses.ts";
+import { payoutsRoutes } from "./routes/payouts.ts";
+import { signatureRoutes } from "./routes/signatures.ts";
 import { globalSearchRoutes } from "./routes/global-search.ts";
 import { patientAccessRoutes } from "./routes/patient-access.ts";
 import { checkInsRoutes } from "./routes/check-ins.ts";
@@ -115,6 +119,10 @@ export function createApi({ config, database, logger, jobs: startedJobs, chatEve
   app.use(patientAccessRoutes());
   app.use(intakeRoutes());
   app.use(globalSearchRoutes());
+  app.use(scheduleRoutes());
+  app.use(staffLicensesRoutes());
+  app.use(payoutsRoutes());
+  app.use(signatureRoutes());
 
   app.use((_req, _res) => {
     throw notFound("common.noSuchEndpoint");

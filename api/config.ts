@@ -57,6 +57,9 @@ const apiEnvSchema = z
     JOBS_WORKER: z.enum(["on", "off"], { error: "JOBS_WORKER must be on or off" }).default("on"),
     /** Chats with the bot on: seconds without a staff reply before a patient's message gets the automatic acknowledgement. */
     CHAT_BOT_DELAY_SECONDS: z.coerce.number({ error: "CHAT_BOT_DELAY_SECONDS must be a number of seconds" }).int().min(1).max(86_400).default(600),
+    /** Payouts (issue 19): what a provider is paid per completed review and per recorded visit, in US cents. */
+    PAYOUT_REVIEW_RATE_CENTS: z.coerce.number().int().min(1).max(1_000_000).default(2500),
+    PAYOUT_VISIT_RATE_CENTS: z.coerce.number().int().min(1).max(1_000_000).default(4000),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
@@ -106,6 +109,8 @@ export type ApiSettings = {
   jobsWorker: boolean;
   /** CHAT_BOT_DELAY_SECONDS (api/domain/chat-bot.ts). */
   chatBotDelaySeconds: number;
+  /** PAYOUT_REVIEW_RATE_CENTS and PAYOUT_VISIT_RATE_CENTS (api/routes/payouts.ts). */
+  payoutRates: { reviewCents: number; visitCents: number };
 };
 
 /** The complete configuration of a running API: the settings with their secrets (api/domain/secrets.ts). */
@@ -168,5 +173,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiSettings
     qualifyUrl: e.QUALIFY_URL,
     jobsWorker: e.JOBS_WORKER === "on",
     chatBotDelaySeconds: e.CHAT_BOT_DELAY_SECONDS,
+    payoutRates: { reviewCents: e.PAYOUT_REVIEW_RATE_CENTS, visitCents: e.PAYOUT_VISIT_RATE_CENTS },
   };
 }

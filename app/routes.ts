@@ -112,12 +112,16 @@ export default [
     route("patient/account/billing/invoices/:id/pdf", "routes/patient/account/invoice-pdf.ts"),
     // The patient's own record as FHIR R4 JSON (issue 18): a download, no layout (app/lib/record-export.server.ts).
     route("patient/account/security/record", "routes/patient/account/record-fhir.ts"),
+    // A provider's payout statement (issue 19): streams the API's PDF, or back to the payouts page with a toast.
+    route("provider/payouts/:id/pdf", "routes/provider/payout-pdf.ts"),
     // An intake's identification picture, for the patient who uploaded it (app/lib/intake.server.ts).
     route("patient/journeys/:id/intake/images/:uploadId", "routes/resources/intake-image.ts"),
     // One of the patient's documents (issue 18, app/lib/documents.server.ts), as an attachment.
     route("patient/uploads/:id/file", "routes/resources/document-file.ts"),
     // Profile pictures: the web answers the API's avatarUrl path with the user's session (api/contract/patient-account.ts).
     route("api/v1/avatars/:key", "routes/resources/avatar.ts"),
+    // Signature pictures (issue 19): the API's imageUrl path answered by the web for staff (app/lib/signature.server.ts).
+    route("api/v1/signatures/:key", "routes/resources/signature.ts"),
     // The patient record's images: the API's file URL answered by the web for staff allowed on that patient (no-store).
     route("api/v1/patient/:patientId/uploads/:uploadId/file", "routes/resources/patient-upload-file.ts"),
     // A patient's record as FHIR R4 JSON for staff allowed on the patient (issue 18): the API's path answered by the web.

@@ -24,6 +24,7 @@
  *   answer 404 alike.
  */
 import { z } from "zod";
+import { signatureViewSchema } from "./signatures.ts";
 import { V } from "./rules.ts";
 import { BLOOD_PRESSURE_PATTERN, CLINICAL_LIMITS as L, CV, ICD10_CODE_VALUES, NOTE_KINDS, VISIT_TYPES, EPRESCRIBE_PROVIDERS } from "./clinical-review-rules.ts";
 
@@ -152,6 +153,8 @@ export const printablePrescriptionSchema = z.object({
   prescription: prescriptionSchema,
   patient: z.object({ id: z.number().int(), fullName: z.string(), dateOfBirth: z.string().nullable(), address: z.string().nullable() }),
   prescriberLicense: z.object({ state: z.string(), type: z.string(), number: z.string() }).nullable(),
+  /** The prescriber's signature (issue 19) as it is now, or null when they have none. */
+  prescriberSignature: signatureViewSchema.nullable(),
 });
 
 export const templatesQuerySchema = z.object({ treatmentId: id });

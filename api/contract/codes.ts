@@ -23,6 +23,7 @@ import {
   AVATAR_UNREADABLE_MESSAGE,
 } from "./patient-account-rules.ts";
 import { CARD_DECLINED_MESSAGE } from "./card-rules.ts";
+import { SIGNATURE_MISSING_MESSAGE, SIGNATURE_TOO_LARGE_MESSAGE, SIGNATURE_TYPE_MESSAGE, SIGNATURE_UNREADABLE_MESSAGE } from "./signature-rules.ts";
 
 export const API_MESSAGES = {
   ok: "",
@@ -288,6 +289,30 @@ export const API_MESSAGES = {
   "subscriptions.resumeRequested": "Your subscription will resume in a few minutes, once your card has been charged.",
   "subscriptions.reactivated": "Your subscription has been re-activated.",
   "subscriptions.retentionAccepted": "You will switch to the maintenance plan at your next renewal.",
+  // Schedules, availability, licenses, payouts (issue 19 part B; api/routes/schedule.ts, staff-licenses.ts, payouts.ts).
+  "schedule.staffNotFound": "No such staff member.",
+  "schedule.overlap": "Two time ranges of the same day overlap. Change one so they do not.",
+  "schedule.saved": "Your weekly schedule has been saved.",
+  /** params `{ count }` (days set) */
+  "schedule.daysSaved": "The schedule of the selected days ({{count}}) has been saved.",
+  "schedule.availabilitySaved": "Your availability has been updated.",
+  "licenses.notFound": "No such license.",
+  "licenses.duplicate": "This license is already on file.",
+  "licenses.added": "The license has been added.",
+  "licenses.saved": "The license has been saved.",
+  "licenses.removed": "The license has been removed.",
+  "payouts.requestError": "Payout request error",
+  "payouts.requested": "Your payout has been requested.",
+  "payouts.notFound": "No such payout invoice.",
+  // Signature (issue 19; api/routes/signatures.ts).
+  "signatures.saved": "Your signature has been saved.",
+  "signatures.imageSaved": "Your signature image has been saved.",
+  "signatures.imageRemoved": "Your signature image has been removed.",
+  "signatures.removed": "Your signature has been removed.",
+  "signatures.imageTooLarge": SIGNATURE_TOO_LARGE_MESSAGE,
+  "signatures.imageType": SIGNATURE_TYPE_MESSAGE,
+  "signatures.imageUnreadable": SIGNATURE_UNREADABLE_MESSAGE,
+  "signatures.imageMissing": SIGNATURE_MISSING_MESSAGE,
 } as const satisfies Record<string, string>;
 
 export type ApiCode = keyof typeof API_MESSAGES;

@@ -28,6 +28,10 @@ import * as staffAdmin from "./staff-admin.ts";
 import * as staffDashboard from "./staff-dashboard.ts";
 import * as subs from "./subscriptions.ts";
 import * as recordExport from "./record-export.ts";
+import * as schedule from "./schedule.ts";
+import * as staffLicenses from "./staff-licenses.ts";
+import * as signatures from "./signatures.ts";
+import * as payouts from "./payouts.ts";
 
 export type EndpointContract = {
   body?: z.ZodType;
@@ -39,7 +43,8 @@ export type EndpointContract = {
   /** A list's own `pages` schema, when it carries more than { totalCount, page, perPage }. */
   pages?: z.ZodObject;
   /** Not JSON: a multipart request (file upload) and/or a binary response. */
-  media?: { request?: "multipart/form-data"; response?: string };
+  /** `field`: the multipart file field (default "avatar"). */
+  media?: { request?: "multipart/form-data"; field?: string; response?: string };
 };
 
 /** Request and response schemas per endpoint. A new domain adds its entries here. */
@@ -288,6 +293,28 @@ const table = {
   "POST /api/v1/patient/:patientId/check-ins": { body: checkIns.checkInRequestSchema, data: checkIns.checkInAnswerSchema },
   "PUT /api/v1/check-ins/:id/review": { body: checkIns.checkInReviewSchema, data: checkIns.checkInAnswerSchema },
   "GET /api/v1/check-ins/pending": { query: checkIns.checkInsQuerySchema, listItem: checkIns.checkInSchema, pages: checkIns.checkInPagesSchema },
+  // Schedules and availability, licenses, payouts (issue 19 part B).
+  "GET /api/v1/staff-schedule-settings/:id": { data: schedule.scheduleSettingsSchema },
+  "POST /api/v1/staff-schedule-settings/:id": { body: schedule.scheduleSettingsRequestSchema, data: schedule.scheduleSettingsSchema },
+  "POST /api/v1/staff-schedule-set-day-bulk/:id": { body: schedule.setDayBulkRequestSchema, data: schedule.setDayBulkSchema },
+  "GET /api/v1/staff-schedule-calendar/:id": { query: schedule.calendarQuerySchema, data: schedule.calendarSchema },
+  "GET /api/v1/staff-schedule-availability": { data: schedule.availabilitySchema },
+  "GET /api/v1/staff-schedule-availability/:staffId": { data: schedule.availabilitySchema },
+  "POST /api/v1/staff-schedule-availability/:staffId": { body: schedule.availabilityRequestSchema, data: schedule.availabilitySchema },
+  "GET /api/v1/staff-licenses/:staffId": { data: staffLicenses.licensesSchema },
+  "POST /api/v1/staff-licenses/:staffId": { body: staffLicenses.licenseRequestSchema, data: staffLicenses.licenseAnswerSchema },
+  "PUT /api/v1/staff-licenses/:staffId/:id": { body: staffLicenses.licenseRequestSchema, data: staffLicenses.licenseAnswerSchema },
+  "DELETE /api/v1/staff-licenses/:staffId/:id": { data: staffLicenses.licenseRemovedSchema },
+  "GET /api/v1/payouts": { query: payouts.payoutsQuerySchema, listItem: payouts.payoutInvoiceSchema, pages: payouts.payoutPagesSchema },
+  "GET /api/v1/payouts/payable": { data: payouts.payableSchema },
+  "POST /api/v1/payouts/request": { body: payouts.payoutRequestSchema, data: payouts.payoutRequestedSchema },
+  "GET /api/v1/payouts/:id/pdf": { media: { response: "application/pdf" } },
+  "GET /api/v1/profile/signature": { data: signatures.signatureAnswerSchema },
+  "POST /api/v1/profile/signature": { body: signatures.typedNameRequestSchema, data: signatures.signatureAnswerSchema },
+  "POST /api/v1/profile/signature/image": { data: signatures.signatureAnswerSchema, media: { request: "multipart/form-data", field: signatures.SIGNATURE_FIELD } },
+  "DELETE /api/v1/profile/signature/image": { data: signatures.signatureAnswerSchema },
+  "DELETE /api/v1/profile/signature": { data: signatures.signatureAnswerSchema },
+  "GET /api/v1/signatures/:key": { media: { response: "image/png" } },
   "GET /api/v1/patient/journeys": { data: journeys.journeysListSchema },
   "GET /api/v1/patient/journeys/:id": { data: journeys.journeyDetailSchema },
   "GET /api/v1/patient/journeys/:id/progress": { data: journeys.journeyProgressSchema },

@@ -35,7 +35,7 @@ export function buildOpenApiDocument() {
       ...(parameters.length ? { parameters } : {}),
       ...(c.body ? { requestBody: { required: true, content: { "application/json": { schema: json(c.body, "input") } } } } : {}),
       ...(c.media?.request
-        ? { requestBody: { required: true, content: { [c.media.request]: { schema: { type: "object", properties: { avatar: { type: "string", format: "binary" } }, required: ["avatar"] } } } } }
+        ? { requestBody: { required: true, content: { [c.media.request]: { schema: { type: "object", properties: { [c.media.field ?? "avatar"]: { type: "string", format: "binary" } }, required: [c.media.field ?? "avatar"] } } } } }
         : {}),
       responses: {
         200: c.media?.response

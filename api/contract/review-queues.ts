@@ -35,6 +35,7 @@ import {
   READY_KINDS,
 } from "./review-queue-rules.ts";
 import { recordFormValueSchema } from "./patients.ts";
+import { signatureViewSchema } from "./signatures.ts";
 
 export * from "./review-queue-rules.ts";
 
@@ -107,6 +108,8 @@ export const chartSchema = z.object({
   notes: z.array(z.object({ id: z.number().int(), kind: z.enum(["provider", "nurse"]), author: person.nullable(), body: z.string(), createdAt: z.string() })),
   signedBy: person.nullable(),
   signedAt: z.string().nullable(),
+  /** The signer's signature (issue 19) as it is now: picture and typed name, or null when they have none. */
+  signature: signatureViewSchema.nullable(),
   consentVersion: z.string().nullable(),
   cancelledBy: person.nullable(),
   cancelledAt: z.string().nullable(),

@@ -713,7 +713,11 @@ export const visitRecords = pgTable(
     recordForm: jsonb("record_form").$type<Record<string, string | number | boolean | string[] | null>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index("visit_records_patient_idx").on(t.patientId, t.createdAt, t.id)],
+  (t) => [
+    index("visit_records_patient_idx").on(t.patientId, t.createdAt, t.id),
+    // Payouts (issue 19): a provider's visits of a period.
+    index("visit_records_provider_created_idx").on(t.providerId, t.createdAt),
+  ],
 );
 
 /**
@@ -1436,3 +1440,92 @@ export const subscriptionRenewals = pgTable(
     index("subscription_renewals_patient_idx").on(t.patientId, t.id),
   ],
 );
+
+// ── staff operations (issue 19, part B): schedules, payouts, signature ──
+
+/**
+ * A staff member's weekly schedule (spec §3 "schedule settings keyed by staff id"): one row per working range of a
+ * weekday, in minutes after midnight Pacific time (the schedule is kept and shown in America/Los_Angeles, spec §9).
+ * Ranges of one weekday never overlap (checked by the API with a clear message; the check constraint keeps each
+ * range inside its day).
+ */
+export const staffScheduleRanges = pgTable(
+  "staff_schedule_ranges",
+  {
+    id: id(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** 0 = Sunday … 6 = Saturday (the week starts on Sunday, spec §9). */
+    weekday: smallint("weekday").notNull(),
+    startMinute: smallint("start_minute").notNull(),
+    endMinute: smallint("end_minute").notNull(),
+  },
+  (t) => [
+    index("staff_schedule_ranges_staff_idx").on(t.staffId, t.weekday, t.startMinute),
+    check("staff_schedule_ranges_ck", sql`${t.weekday} between 0 and 6 and ${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.startMinute} < ${t.endMinute}`),
+  ],
+);
+
+/**
+ * A day of the calendar set apart from the weekly schedule (set-day-bulk): its own ranges (Pacific minutes, as
+ * above), or none (a day off). A day without a row follows the weekly schedule.
+ */
+export const staffScheduleDays = pgTable(
+  "staff_schedule_days",
+  {
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    ranges: jsonb("ranges").$type<Array<{ start: number; end: number }>>().notNull().default([]),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.day] })],
+);
+
+/**
+ * A provider's payout invoice (spec §3 Invoice of payouts: number, period, amount, payout date): the completed
+ * reviews and visits of the period at the rates in force when it was requested. Periods of one provider follow
+ * each other without gaps or overlaps (the next starts where the last ended; unique on (staff_id, period_end)).
+ */
+export const payoutInvoices = pgTable(
+  "payout_invoices",
+  {
+    id: id(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    number: text("number").notNull(),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+    reviews: integer("reviews").notNull(),
+    visits: integer("visits").notNull(),
+    reviewRateCents: integer("review_rate_cents").notNull(),
+    visitRateCents: integer("visit_rate_cents").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** Spec §4 invoice statuses: a request is Open until paid (Paid). */
+    status: text("status", { enum: ["open", "paid"] }).notNull().default("open"),
+    payoutDate: date("payout_date").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payout_invoices_number_uq").on(t.number),
+    uniqueIndex("payout_invoices_staff_period_uq").on(t.staffId, t.periodEnd),
+    index("payout_invoices_staff_idx").on(t.staffId, t.id),
+    check("payout_invoices_period_ck", sql`${t.periodStart} < ${t.periodEnd} and ${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * A clinician's signature (spec §6 "providers manage … signature"): the typed name, and a picture (drawn or
+ * uploaded, re-encoded to PNG in object storage) or none. Shown on signed charts and printed prescriptions.
+ */
+export const staffSignatures = pgTable("staff_signatures", {
+  staffId: integer("staff_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  typedName: text("typed_name").notNull(),
+  imageKey: text("image_key"),
+  updatedAt: updatedAt(),
+});

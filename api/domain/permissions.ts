@@ -13,6 +13,8 @@ import { ACCESS_LOG_ROLES, ACCESS_MANAGER_ROLES, DEPENDENT_MANAGER_ROLES } from 
 import { STAFF_ADMIN_ROLES } from "../contract/staff-admin-rules.ts";
 import { CHECK_IN_READER_ROLES, CHECK_IN_REVIEWER_ROLES } from "../contract/check-in-rules.ts";
 import { SHIPMENT_ROLES } from "../contract/pharmacy-rules.ts";
+import { PAYOUT_ROLES } from "../contract/payout-rules.ts";
+import { SIGNER_ROLES } from "../contract/signature-rules.ts";
 import { CHART_READER_ROLES, CHART_SIGNER_ROLES, READY_FOR_REVIEW_ROLES, UPLOAD_REVIEWER_ROLES } from "../contract/review-queue-rules.ts";
 
 export type EndpointRule = {
@@ -37,6 +39,7 @@ const CLINICIANS = ["providers", "providerUsers"] as const satisfies readonly Ro
 /** Who records notes (the nurse-note flow of app/lib/access.ts): the clinicians and both medical support roles. */
 /** The users and roles screens (issue 19): the provider manager. */
 const STAFF_ADMINS = STAFF_ADMIN_ROLES;
+const SIGNERS = SIGNER_ROLES;
 const NOTE_WRITERS = ["providers", "providerUsers", "medicalSupport", "medicalSupportManagers"] as const satisfies readonly Role[];
 
 export const permissions = {
@@ -279,6 +282,35 @@ export const permissions = {
   "GET /api/v1/patient/record/fhir": { roles: PATIENTS, summary: "The caller's own record as a FHIR R4 Bundle (application/fhir+json, attachment); audited" },
   "GET /api/v1/patient/:patientId/record/fhir": { roles: STAFF, summary: "A patient's record as a FHIR R4 Bundle, for staff allowed on the patient (404 otherwise); audited" },
   "GET /api/v1/patient/record/access-log": { roles: PATIENTS, summary: "Who on the staff opened the caller's record and when (from the audit trail), newest first, keyset paged" },
+  // Schedules and availability (issue 19 part B; api/routes/schedule.ts, contract api/contract/schedule.ts): every
+  // staff role has a schedule and an availability. Object level: one's own id; the manager roles
+  // (SCHEDULE_MANAGER_ROLES) any staff member's; another id answers 404 (schedule.staffNotFound).
+  "GET /api/v1/staff-schedule-settings/:id": { roles: STAFF, summary: "A staff member's weekly schedule (Pacific time, Sunday first)" },
+  "POST /api/v1/staff-schedule-settings/:id": { roles: STAFF, summary: "Replace the weekly schedule of the weekdays given (overlapping ranges refused); audited" },
+  "POST /api/v1/staff-schedule-set-day-bulk/:id": { roles: STAFF, summary: "Set several days at once: hours, off, or back to the weekly schedule; audited" },
+  "GET /api/v1/staff-schedule-calendar/:id": { roles: STAFF, summary: "The calendar of a month (yearMonth): whole weeks from Sunday, ranges in Pacific time and UTC" },
+  "GET /api/v1/staff-schedule-availability": { roles: STAFF, summary: "The caller's own availability (available, unavailable, unknown)" },
+  "GET /api/v1/staff-schedule-availability/:staffId": { roles: STAFF, summary: "A staff member's availability" },
+  "POST /api/v1/staff-schedule-availability/:staffId": { roles: STAFF, summary: "Set a staff member's availability (payload staffId, availability); audited" },
+  // Licenses (issue 19 part B; api/routes/staff-licenses.ts, contract api/contract/staff-licenses.ts): the rows the
+  // license-aware review reads. Every staff role may hold licenses (a nurse's RN); object level as the schedule.
+  "GET /api/v1/staff-licenses/:staffId": { roles: STAFF, summary: "A staff member's live licenses (status expired / expiringSoon / active) and the doctors who may collaborate" },
+  "POST /api/v1/staff-licenses/:staffId": { roles: STAFF, summary: "Add a license (a past expiry refused); audited" },
+  "PUT /api/v1/staff-licenses/:staffId/:id": { roles: STAFF, summary: "Edit a license; audited" },
+  "DELETE /api/v1/staff-licenses/:staffId/:id": { roles: STAFF, summary: "Remove (revoke) a license; audited" },
+  // Payouts (issue 19 part B; api/routes/payouts.ts, contract api/contract/payouts.ts): provider users, their own.
+  "GET /api/v1/payouts": { roles: PAYOUT_ROLES, summary: "The provider's payout invoices, newest first (cursor)" },
+  "GET /api/v1/payouts/payable": { roles: PAYOUT_ROLES, summary: "What is payable now: completed reviews and visits since the last invoice, at the configured rates" },
+  "POST /api/v1/payouts/request": { roles: PAYOUT_ROLES, summary: "Request a payout of everything payable (409 'Payout request error' when nothing is); audited" },
+  "GET /api/v1/payouts/:id/pdf": { roles: PAYOUT_ROLES, summary: "One of the provider's payout statements as a PDF" },
+  // Signature (issue 19; api/routes/signatures.ts, contract api/contract/signatures.ts): the clinicians who sign charts
+  // and write prescriptions manage their own; every staff role reads a picture by its key (on a chart or prescription).
+  "GET /api/v1/profile/signature": { roles: SIGNERS, summary: "The caller's signature (typed name, picture URL) or null" },
+  "POST /api/v1/profile/signature": { roles: SIGNERS, summary: "Set the signature's typed name (payload typedName); audited" },
+  "POST /api/v1/profile/signature/image": { roles: SIGNERS, summary: "Upload or draw the signature picture (multipart field signature; JPEG, PNG or GIF up to 2 MB; re-encoded to PNG without metadata); audited" },
+  "DELETE /api/v1/profile/signature/image": { roles: SIGNERS, summary: "Remove the signature picture (the typed name stays); audited" },
+  "DELETE /api/v1/profile/signature": { roles: SIGNERS, summary: "Remove the signature; audited" },
+  "GET /api/v1/signatures/:key": { roles: STAFF, summary: "A signature picture by its unguessable key (image/png)" },
 } as const satisfies Record<string, EndpointRule>;
 
 export type EndpointKey = keyof typeof permissions;

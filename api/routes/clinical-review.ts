@@ -5,6 +5,7 @@
  * api/domain/patient-access.ts: one the caller may not see answers 404 like an unknown id. Reads are audited
  * (`auditRead`); every change writes its audit row in its own transaction.
  */
+import { SIGNATURE_URL_PREFIX } from "../contract/signature-rules.ts";
 import { Router, type Request } from "express";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { idParam } from "../contract/common.ts";
@@ -262,11 +263,17 @@ export function clinicalReviewRoutes(): Router {
             order by l.expires_on desc limit 1`),
         )[0]
       : undefined;
+    const signature = prescription.prescriber
+      ? rowsOf<{ typed_name: string; image_key: string | null }>(
+          await db.execute(sql`select typed_name, image_key from staff_signatures where staff_id = ${prescription.prescriber.id}`),
+        )[0]
+      : undefined;
     await auditRead(req, { action: "prescription.read", patientId: prescription.patientId, entityType: "prescription", entityId: prescription.id });
     ok(res, {
       prescription,
       patient: { id: prescription.patientId, fullName: patient?.full_name ?? "", dateOfBirth: patient?.date_of_birth ?? null, address: patient?.address ?? null },
       prescriberLicense: license ? { state: license.state, type: license.license_type, number: license.license_number } : null,
+      prescriberSignature: signature ? { typedName: signature.typed_name, imageUrl: signature.image_key ? SIGNATURE_URL_PREFIX + signature.image_key : null } : null,
     });
   });
 

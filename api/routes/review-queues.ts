@@ -25,6 +25,7 @@ import {
   type QueuePages,
 } from "../contract/review-queues.ts";
 import { dropEmpty } from "../contract/provider-list.ts";
+import { SIGNATURE_URL_PREFIX } from "../contract/signature-rules.ts";
 import { V } from "../contract/validation.ts";
 import type { Role } from "../contract/roles.ts";
 import { rows, type Db } from "../db/client.ts";
@@ -88,6 +89,8 @@ type ChartHead = {
   intakeAnswers: Record<string, unknown> | null;
   signedById: number | null;
   signedByName: string | null;
+  signatureName: string | null;
+  signatureKey: string | null;
   signedAt: string | null;
   consentVersion: string | null;
   cancelledById: number | null;
@@ -95,6 +98,8 @@ type ChartHead = {
   cancelledAt: string | null;
 };
 const TS = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** The signer's signature as charts show it (api/contract/signatures.ts), or null when they have none. */
+const signatureView = (typedName: string | null, key: string | null) => (typedName === null ? null : { typedName, imageUrl: key ? SIGNATURE_URL_PREFIX + key : null });
 const person = (id: number | null, name: string | null) => (id === null ? null : { id, fullName: name ?? "" });
 
 type FormValue = string | number | boolean | string[] | null;
@@ -115,6 +120,7 @@ async function chartHead(req: Request, raw: unknown): Promise<ChartHead> {
         t.section_type AS "sectionType", t.review_kind AS "reviewKind", t.review_status AS "treatmentStatus", t.provider_id AS "providerId",
         pr.full_name AS "providerName", ${TS(sql`t.reviewed_at`)} AS "approvedAt", c.status, ${TS(sql`c.created_at`)} AS "readySince",
         t.intake_answers AS "intakeAnswers", c.signed_by_id AS "signedById", sb.full_name AS "signedByName", ${TS(sql`c.signed_at`)} AS "signedAt",
+        sig.typed_name AS "signatureName", sig.image_key AS "signatureKey",
         c.consent_version AS "consentVersion", c.cancelled_by_id AS "cancelledById", cb.full_name AS "cancelledByName", ${TS(sql`c.cancelled_at`)} AS "cancelledAt"
       FROM chart_reviews c
       JOIN treatments t ON t.id = c.treatment_id
@@ -122,6 +128,7 @@ async function chartHead(req: Request, raw: unknown): Promise<ChartHead> {
       LEFT JOIN patients p ON p.user_id = c.patient_id
       LEFT JOIN users pr ON pr.id = t.provider_id
       LEFT JOIN users sb ON sb.id = c.signed_by_id
+      LEFT JOIN staff_signatures sig ON sig.staff_id = c.signed_by_id
       LEFT JOIN users cb ON cb.id = c.cancelled_by_id
       WHERE c.treatment_id = ${parsed.data}`,
   );
@@ -164,6 +171,7 @@ async function loadChart(req: Request, head: ChartHead): Promise<Chart> {
     notes: notes.map((n) => ({ id: n.id, kind: n.kind, author: person(n.authorId, n.authorName), body: n.body, createdAt: n.createdAt })),
     signedBy: person(head.signedById, head.signedByName),
     signedAt: head.signedAt,
+    signature: signatureView(head.signatureName, head.signatureKey),
     consentVersion: head.consentVersion,
     cancelledBy: person(head.cancelledById, head.cancelledByName),
     cancelledAt: head.cancelledAt,

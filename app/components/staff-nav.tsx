@@ -11,6 +11,7 @@ import { Logo } from "./logo";
 import { HeaderTasks } from "./tasks/header-tasks";
 import { HeaderChats } from "./chat/header-chats";
 import { useCloseOnNavigation } from "./patient-nav";
+import { AvailabilitySwitch } from "./staff-profile/availability-switch";
 
 const ICONS: Record<StaffNavKey, IconName> = {
   dashboard: "dashboard",
@@ -123,6 +124,7 @@ export function StaffHeader({ role, profile, myTasks = null }: { role: Role; pro
               ) : null}
             </div>
           </div>
+          <AvailabilitySwitch current={profile?.availability} profilePath={links.profile} />
           <ul className="flex flex-col gap-0.5 pt-2">
             <li>
               <Link to={`${links.profile}#schedule`} className="block rounded-md px-3 py-2 text-sm hover:bg-secondary-hover">

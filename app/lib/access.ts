@@ -119,6 +119,8 @@ export const ACCESS: Record<string, AccessRule> = {
   "/patient/account/billing/invoices/:id/pdf": patientOnly,
   /** Profile pictures (the API's avatarUrl path, answered by the web): any signed-in role; staff see patients' and the reverse. */
   "/api/v1/avatars/:key": only(USER_ROLES),
+  /** Signature pictures (issue 19): every staff role (a chart's signer, a prescription's prescriber). */
+  "/api/v1/signatures/:key": only(["providers", ...STAFF]),
   /** The patient record's images: staff of both trees (the API decides which patients each may see). */
   "/api/v1/patient/:patientId/uploads/:uploadId/file": only(["providers", ...STAFF]),
   /** A patient's record as FHIR R4 JSON (issue 18): staff of both trees (the API decides which patients each may see). */
@@ -216,6 +218,7 @@ export const ACCESS: Record<string, AccessRule> = {
    * providerUsers (a route nobody may open would be dead; the sidebar entry is providerUsers-only too).
    */
   "/provider/payouts": only(["providerUsers"]),
+  "/provider/payouts/:id/pdf": only(["providerUsers"]),
   /** Added by the second route table: chart review by the clinicians. */
   "/provider/charts/:chartId": only(CLINICIANS),
 

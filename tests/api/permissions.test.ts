@@ -23,6 +23,8 @@ let task = { id: 0, patientId: 0, providerId: 0 };
 let spareTaskIds: number[] = [];
 // Patient account: an avatar key to read, the patient's cards and an invoice.
 let avatarKey = "";
+// Signature: a picture of another clinician (james, providerUsers) for every staff role to read by key.
+let signatureKey = "";
 let primaryCardId = 0;
 let spareCardId = 0;
 let invoiceId = 0;
@@ -59,6 +61,10 @@ beforeAll(async () => {
   await patient2.login("patient2@demo.test");
   const uploaded = await uploadFile<{ avatarUrl: string }>(patient2, "/api/v1/profile/avatar", { bytes: pngBytes, name: "me.png" });
   avatarKey = uploaded.body.data!.avatarUrl.split("/").pop()!;
+  const james = new Client(api.url);
+  await james.login("james.okafor@staff.demo.test");
+  const signed = await uploadFile<{ signature: { imageUrl: string } }>(james, "/api/v1/profile/signature/image", { bytes: pngBytes, name: "sig.png" }, { field: "signature" });
+  signatureKey = signed.body.data!.signature.imageUrl.split("/").pop()!;
   const cards = await patient.get<{ paymentMethods: { id: number; isPrimary: boolean }[] }>("/api/v2/profile/payment-methods");
   primaryCardId = cards.body.data!.paymentMethods.find((m) => m.isPrimary)!.id;
   const spare = await patient.post<{ id: number }>("/api/v2/profile/payment-methods", { cardNumber: "5555555555554444", expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: "123", name: "Matrix Walk" });
@@ -555,12 +561,94 @@ const samples: Record<EndpointKey, Sample> = {
       return client.request("PUT", `/api/v1/shipments/${row!.id}`, { status: 3 });
     },
   },
+  // Schedules, availability, licenses (issue 19 part B): the caller's own id (session-info's), so every staff role
+  // reaches it; payouts: the provider user's own, with a visit recorded first so a payout is due.
+  "GET /api/v1/staff-schedule-settings/:id": { ok: 200, send: async (c) => c.request("GET", `/api/v1/staff-schedule-settings/${await selfId(c)}`) },
+  "POST /api/v1/staff-schedule-settings/:id": {
+    ok: 200,
+    send: async (c) => c.request("POST", `/api/v1/staff-schedule-settings/${await selfId(c)}`, { weekly: [{ weekday: 1, ranges: [{ start: "09:00", end: "17:00" }] }] }),
+  },
+  "POST /api/v1/staff-schedule-set-day-bulk/:id": {
+    ok: 200,
+    send: async (c) => c.request("POST", `/api/v1/staff-schedule-set-day-bulk/${await selfId(c)}`, { dates: ["2027-03-15"], mode: "off" }),
+  },
+  "GET /api/v1/staff-schedule-calendar/:id": { ok: 200, send: async (c) => c.request("GET", `/api/v1/staff-schedule-calendar/${await selfId(c)}/?yearMonth=2027-03`) },
+  "GET /api/v1/staff-schedule-availability": { ok: 200 },
+  "GET /api/v1/staff-schedule-availability/:staffId": { ok: 200, send: async (c) => c.request("GET", `/api/v1/staff-schedule-availability/${await selfId(c)}`) },
+  "POST /api/v1/staff-schedule-availability/:staffId": {
+    ok: 200,
+    send: async (c) => c.request("POST", `/api/v1/staff-schedule-availability/${await selfId(c)}`, { availability: "available" }),
+  },
+  "GET /api/v1/staff-licenses/:staffId": { ok: 200, send: async (c) => c.request("GET", `/api/v1/staff-licenses/${await selfId(c)}`) },
+  "POST /api/v1/staff-licenses/:staffId": {
+    ok: 200,
+    send: async (c) => c.request("POST", `/api/v1/staff-licenses/${await selfId(c)}`, { state: "WY", licenseType: "RN", licenseNumber: `WY-${++licenseSerial}`, expiresOn: "2099-01-01" }),
+  },
+  "PUT /api/v1/staff-licenses/:staffId/:id": {
+    ok: 200,
+    send: async (c) => {
+      const id = await selfId(c);
+      const licenseId = await spareLicense(id);
+      return c.request("PUT", `/api/v1/staff-licenses/${id}/${licenseId}`, { state: "WY", licenseType: "RN", licenseNumber: `WY-${++licenseSerial}`, expiresOn: "2099-02-01" });
+    },
+  },
+  "DELETE /api/v1/staff-licenses/:staffId/:id": {
+    ok: 200,
+    send: async (c) => {
+      const id = await selfId(c);
+      return c.request("DELETE", `/api/v1/staff-licenses/${id}/${await spareLicense(id)}`);
+    },
+  },
+  "GET /api/v1/payouts": { ok: 200 },
+  "GET /api/v1/payouts/payable": { ok: 200 },
+  "POST /api/v1/payouts/request": {
+    ok: 200,
+    send: async (c) => {
+      const id = await selfId(c);
+      if (id) await api.database.db.insert(schema.visitRecords).values({ patientId: demoPatientId, providerId: id, visitType: "video" });
+      return c.request("POST", "/api/v1/payouts/request", {});
+    },
+  },
+  "GET /api/v1/payouts/:id/pdf": {
+    ok: 200,
+    send: async (c) => {
+      const id = await selfId(c);
+      const staffId = id || (await api.database.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, LOGINS.providerUsers)))[0]!.id;
+      const [row] = await api.database.db
+        .insert(schema.payoutInvoices)
+        .values({ staffId, number: `PO-M-${++licenseSerial}`, periodStart: new Date(Date.now() - 86_400_000 * (licenseSerial + 2)), periodEnd: new Date(Date.now() - 86_400_000 * (licenseSerial + 1)), reviews: 1, visits: 0, reviewRateCents: 100, visitRateCents: 100, amountCents: 100, payoutDate: "2027-01-01" })
+        .returning({ id: schema.payoutInvoices.id });
+      return { ...(await c.request("HEAD", `/api/v1/payouts/${row!.id}/pdf`)), body: { code: "ok", message: "" } };
+    },
+  },
+  "GET /api/v1/profile/signature": { ok: 200 },
+  "POST /api/v1/profile/signature": { body: { typedName: "Dr. Demo Signer" }, ok: 200 },
+  "POST /api/v1/profile/signature/image": { ok: 200, send: (client, path) => uploadFile(client, path, { bytes: pngBytes, name: "sig.png", type: "image/png" }, { field: "signature" }) },
+  "DELETE /api/v1/profile/signature/image": { ok: 200 },
+  "DELETE /api/v1/profile/signature": { ok: 200 },
+  "GET /api/v1/signatures/:key": { path: () => `/api/v1/signatures/${signatureKey}`, ok: 200, send: async (client, path) => ({ ...(await client.request("HEAD", path)), body: { code: "ok", message: "" } }) },
 };
 
 /** The catalogue's alcohol prep pads (a one-off pharmacy item, no prescription): its only variant. */
 async function pharmacyItem() {
   const [p] = await api.database.db.select({ id: schema.products.id }).from(schema.products).where(eq(schema.products.slug, "alcohol-prep-pads"));
   return (await api.database.db.select().from(schema.productVariants).where(eq(schema.productVariants.productId, p!.id)))[0]!;
+}
+
+let licenseSerial = 0;
+/** The caller's own user id (0 for a guest): session-info's `id`. */
+async function selfId(client: Client): Promise<number> {
+  const r = await client.post<{ id?: number }>("/api/v1/users/session-info", {});
+  return r.body.data?.id ?? 0;
+}
+/** A live license of `staffId` to edit or remove. */
+async function spareLicense(staffId: number): Promise<number> {
+  if (!staffId) return 2147483647;
+  const [row] = await api.database.db
+    .insert(schema.staffLicenses)
+    .values({ staffId, state: "WY", licenseType: "LPN", licenseNumber: `WY-S-${++licenseSerial}`, expiresOn: "2099-01-01" })
+    .returning({ id: schema.staffLicenses.id });
+  return row!.id;
 }
 
 /** Answers that take a weight-loss intake up to its identification step. */

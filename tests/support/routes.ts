@@ -27,11 +27,13 @@ export const NOT_PAGES = new Set([
   "/resources/global-search",
   "/resources/allergies",
   "/api/v1/avatars/:key",
+  "/api/v1/signatures/:key",
   "/api/v1/patient/:patientId/uploads/:uploadId/file",
   "/api/v1/chats/attachments/:id",
   "/patient/account/billing/invoices/:id/pdf",
   "/patient/account/security/record",
   "/api/v1/patient/:patientId/record/fhir",
+  "/provider/payouts/:id/pdf",
   "/patient/journeys/:id/intake/images/:uploadId",
   "/patient/uploads/:id/file",
 ]);

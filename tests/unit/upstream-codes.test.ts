@@ -30,6 +30,7 @@ const PARAMS: Partial<Record<ApiCode, ApiParams>> = {
   "pharmacy.ordered": { orderNumber: "TH-0000001" },
   "users.invited": { email: "a@b.test" },
   "users.transitionRefused": { status: "suspended" },
+  "schedule.daysSaved": { count: 3 },
 };
 /** Codes the web words differently from the API's English on purpose. */
 const WORDED_DIFFERENTLY: ApiCode[] = [

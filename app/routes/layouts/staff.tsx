@@ -9,7 +9,7 @@ import { takeToasts } from "~/lib/toast.server";
 import type { RouteHandle } from "~/lib/route-handle";
 
 /** Translation namespaces of the pages below (app/lib/route-handle.ts). */
-export const handle = { i18n: ["search", "tasks"] } satisfies RouteHandle;
+export const handle = { i18n: ["search", "tasks", "staffOps"] } satisfies RouteHandle;
 
 /**
  * Staff layout with sidebar and header (spec §2), for staff, manager and provider pages.

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/prescription-print";
 import { PageTitle } from "~/components/page-title";
+import { SignatureMark } from "~/components/signature-mark";
 import { Button } from "~/components/ui/button";
 import { printableLoader } from "~/lib/clinical-review.server";
 import { stepPaths } from "~/lib/clinical-steps";
@@ -10,7 +11,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { useTranslation } from "~/lib/use-translation";
 import { icd10Label } from "../../../api/contract/clinical-review-rules.ts";
 
-export const handle = { title: "common:pages.printablePrescription", i18n: ["clinical", "patients"] } satisfies RouteHandle;
+export const handle = { title: "common:pages.printablePrescription", i18n: ["clinical", "patients", "staffOps"] } satisfies RouteHandle;
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return printableLoader(context, params.patientId, params.treatmentId, params.prescriptionId);
@@ -24,7 +25,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 export default function PrescriptionPrint({ loaderData, params }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
-  const { prescription: p, patient, prescriberLicense } = loaderData;
+  const { prescription: p, patient, prescriberLicense, prescriberSignature } = loaderData;
   const rows: [string, string][] = [
     [t("clinical:printable.patient"), patient.fullName],
     [t("clinical:printable.dateOfBirth"), patient.dateOfBirth ? formatDate(`${patient.dateOfBirth}T00:00:00Z`) : t("patients:notProvided")],
@@ -62,6 +63,14 @@ export default function PrescriptionPrint({ loaderData, params }: Route.Componen
           </div>
         ))}
       </dl>
+      <div className="flex flex-col gap-2 border-t pt-4" data-testid="prescription-signature">
+        <p className="font-medium">{t("staffOps:signature.label")}</p>
+        {prescriberSignature ? (
+          <SignatureMark signature={prescriberSignature} alt={t("staffOps:signature.imageAlt", { name: prescriberSignature.typedName })} />
+        ) : (
+          <p className="text-muted-foreground">{t("patients:notProvided")}</p>
+        )}
+      </div>
     </main>
   );
 }

@@ -14,11 +14,12 @@ import { ZoneNote } from "~/components/review-queues/queue-ui";
 import { formatDate } from "~/lib/format";
 import { translateMessage } from "~/lib/i18n";
 import { chartAction, chartLoader, type Chart, type ChartActionResult } from "~/lib/review-queues.server";
+import { SignatureMark } from "~/components/signature-mark";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useTranslation } from "~/lib/use-translation";
 import { ADDENDUM_MAX, type ChartReviewStatus } from "../../../api/contract/review-queue-rules.ts";
 
-export const handle = { title: "common:pages.chartReview", i18n: ["review", "patients"], review: { flow: "chart", step: "review" } } satisfies RouteHandle;
+export const handle = { title: "common:pages.chartReview", i18n: ["review", "patients", "staffOps"], review: { flow: "chart", step: "review" } } satisfies RouteHandle;
 
 /**
  * A chart's review (spec §2 chart review: 'review the chart' then 'sign for approval'; §4 chart states; §6 the
@@ -205,6 +206,12 @@ export default function TeamChart({ loaderData, actionData }: Route.ComponentPro
               <p className="font-medium" data-testid="signed-by">
                 {t("review:chart.signedBy", { name: name(chart.signedBy), date: when(chart.signedAt) })}
               </p>
+              {chart.signature ? (
+                <figure className="flex flex-col gap-1" data-testid="chart-signature">
+                  <SignatureMark signature={chart.signature} alt={t("staffOps:signature.imageAlt", { name: chart.signature.typedName })} />
+                  <figcaption className="text-sm text-muted-foreground">{t("staffOps:signature.label")}</figcaption>
+                </figure>
+              ) : null}
               <p className="text-sm text-muted-foreground">{t("review:chart.signedNote")}</p>
             </>
           ) : null}
