@@ -4,8 +4,12 @@
 // The shell's budget is 125 KB (ARCHITECTURE §8); it is checked at 118 KB, its size today (117.2 KB: our root
 // modules in one chunk, vite.config.ts, with the connection-lost middleware, and since issue 11 part 4 the toaster
 // and analytics of the former "shell" layout, which every page loaded anyway: pages 0.6–0.8 KB smaller) plus
-// rounding, so that it cannot grow unnoticed: raise it knowingly, up to 125.
-export const BUDGET_KB = { shell: 118, patient: 150, public: 150, staff: 200, design: 200 };
+// rounding, so that it cannot grow unnoticed: raise it knowingly, up to 125. Raised to 119 on 2026-11-26: the eight
+// translation namespaces of issues 16, 18 and 19 (progress, documents, help, pharmacy, subscriptions, dashboard,
+// staffAdmin, staffOps) each add an entry per language to the browser's lazy namespace map (app/lib/document.tsx's
+// import.meta.glob): 118.2 KB. Loading namespaces by URL from the manifest instead of a glob map would take that
+// growth out of the shell.
+export const BUDGET_KB = { shell: 119, patient: 150, public: 150, staff: 200, design: 200 };
 
 /**
  * Route id → ceiling in KB: a page over its budget today, which may not grow (tighten it when the page shrinks).
