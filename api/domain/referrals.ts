@@ -130,14 +130,27 @@ export async function paidOrderCents(db: Db, userId: number): Promise<number> {
   return row?.cents ?? 0;
 }
 
+/** The sum that counts toward the threshold: paid invoices only (a voided or refunded one never counts). */
+export function paidTowardReferral(invoiceRows: readonly { status: string; amountPaidCents: number }[]): number {
+  return invoiceRows.filter((i) => i.status === "paid").reduce((sum, i) => sum + i.amountPaidCents, 0);
+}
+
+/** The rule's decision, pure: credit now, or why not. */
+export function referralDecision(r: { referrerId: number; friendUserId: number | null; qualifiedAt: Date | null } | undefined, paidCents: number): "credit" | "notReferred" | "self" | "done" | "notDue" {
+  if (!r || r.friendUserId === null) return "notReferred";
+  if (r.referrerId === r.friendUserId) return "self";
+  if (r.qualifiedAt) return "done";
+  return paidCents >= REFERRAL_RULES.thresholdCents ? "credit" : "notDue";
+}
+
 /**
  * The rule of §9 for this friend: when their paid orders reach the threshold, the referral qualifies and both get
  * their credit, once. Answers whether this call did it (false: not due, not referred, or done before).
  */
 export async function creditReferralIfDue(db: Db, friendUserId: number): Promise<boolean> {
   const [referral] = await db.select().from(referrals).where(eq(referrals.friendUserId, friendUserId)).limit(1);
-  if (!referral || referral.qualifiedAt || referral.referrerId === friendUserId) return false;
-  if ((await paidOrderCents(db, friendUserId)) < REFERRAL_RULES.thresholdCents) return false;
+  if (!referral || referral.qualifiedAt) return false;
+  if (referralDecision(referral, await paidOrderCents(db, friendUserId)) !== "credit") return false;
   return db.transaction(async (tx) => {
     const [done] = await tx
       .update(referrals)
