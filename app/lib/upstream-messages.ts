@@ -134,16 +134,10 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "documents.unreadable": "documents:messages.unreadable",
   // Progress (issue 18, api/routes/progress.ts): keys of the "progress" namespace.
   "progress.weightLogged": "progress:messages.weightLogged",
-  // Refer a friend (issue 18, api/routes/referrals.ts): keys of the "referral" namespace.
-  "referral.invited": { key: "referral:messages.invited", params: (p) => ({ email: p.email }) },
-  "referral.selfInvite": "referral:messages.selfInvite",
-  "referral.alreadyPatient": "referral:messages.alreadyPatient",
-  "referral.alreadyInvited": "referral:messages.alreadyInvited",
-  "referral.joined": "referral:messages.joined",
-  "referral.unknownCode": "referral:messages.unknownCode",
-  "referral.ownCode": "referral:messages.ownCode",
-  "referral.alreadyReferred": "referral:messages.alreadyReferred",
-  "referral.tooLate": "referral:messages.tooLate",
+  // Refer a friend (issue 18, api/routes/referrals.ts): referral.X → referral:messages.X (listed compactly: the root's JS budget).
+  ...Object.fromEntries(
+    ["invited", "selfInvite", "alreadyPatient", "alreadyInvited", "joined", "unknownCode", "ownCode", "alreadyReferred", "tooLate"].map((k) => [`referral.${k}`, `referral:messages.${k}`]),
+  ),
   // Check-ins (api/routes/check-ins.ts): keys of the "checkIns" namespace.
   "checkIns.notFound": "checkIns:messages.notFound",
   "checkIns.requested": "checkIns:messages.requested",
