@@ -210,8 +210,8 @@ export const API_MESSAGES = {
   // Progress (issue 18; api/routes/progress.ts).
   "progress.weightLogged": "Your weight has been saved.",
   // Refer a friend (issue 18; api/routes/referrals.ts).
-  /** params `{ email }` */
-  "referral.invited": "Your invitation has been sent to {{email}}.",
+  /** params `{ email }` (the address, lower-cased) */
+  "referral.invited": "Your invitation has been sent.",
   "referral.selfInvite": "You cannot invite yourself.",
   "referral.alreadyPatient": "This person already has an account, so they cannot be referred.",
   "referral.alreadyInvited": "You have already invited this address.",
