@@ -122,6 +122,14 @@ describe("invitations", () => {
 });
 
 describe("the friend, the $99 rule and the credits", () => {
+  it("a code after one's first paid order is refused: nothing stored", async () => {
+    const late = await newPatient(uniqueEmail("late"));
+    await order(late.client, late.id, "alcohol-prep-pads");
+    const r = await late.client.post("/api/v1/patient/referrals/claim", { code: "EMMA20" });
+    expect([r.status, r.body.code]).toEqual([409, "referral.tooLate"]);
+    expect(await db().select().from(schema.referrals).where(eq(schema.referrals.friendUserId, late.id))).toHaveLength(0);
+  });
+
   it("claim, below $99 nothing, a voided invoice does not count, at $99 both get $20 once, on their next invoices", async () => {
     const emmaClient = clients.get("patients")!;
     const email = uniqueEmail("claimer");
