@@ -40,6 +40,7 @@ import { ChatEventHub, type ChatEventsOptions } from "./domain/chat-events.ts";
 import { recordExportRoutes } from "./routes/record-export.ts";
 import { sendOnlyJobs, type Jobs } from "./jobs/queue.ts";
 import { progressRoutes } from "./routes/progress.ts";
+import { referralRoutes } from "./routes/referrals.ts";
 import { documentsRoutes } from "./routes/documents.ts";
 
 export type CreateApiOptions = {
@@ -113,6 +114,7 @@ export function createApi({ config, database, logger, jobs: startedJobs, chatEve
   app.use(journeysRoutes()); // before patientsRoutes: /api/v1/patient/journeys is not a patient id
   app.use(documentsRoutes()); // before patientsRoutes: /api/v1/patient/uploads is not a patient id
   app.use(progressRoutes()); // before patientsRoutes: /api/v1/patient/progress is not a patient id
+  app.use(referralRoutes()); // before patientsRoutes: /api/v1/patient/referrals is not a patient id
   app.use(patientsRoutes());
   app.use(clinicalReviewRoutes()); // before chatsRoutes: /api/v1/chats/messages is not a chat id
   app.use(chatsRoutes());

@@ -210,6 +210,17 @@ export const API_MESSAGES = {
   "documents.unreadable": "The file could not be read. Upload another copy.",
   // Progress (issue 18; api/routes/progress.ts).
   "progress.weightLogged": "Your weight has been saved.",
+  // Refer a friend (issue 18; api/routes/referrals.ts).
+  /** params `{ email }` (the address, lower-cased) */
+  "referral.invited": "Your invitation has been sent.",
+  "referral.selfInvite": "You cannot invite yourself.",
+  "referral.alreadyPatient": "This person already has an account, so they cannot be referred.",
+  "referral.alreadyInvited": "You have already invited this address.",
+  "referral.joined": "Thank you: your friend's code has been saved.",
+  "referral.unknownCode": "This referral code is not valid.",
+  "referral.ownCode": "You cannot use your own referral code.",
+  "referral.alreadyReferred": "You have already used a referral code.",
+  "referral.tooLate": "A referral code can only be used before your first order.",
   // Journeys and the medical intake (api/routes/intake.ts; rules api/domain/intake/).
   "journeys.started": "Your intake has started.",
   "journeys.resumed": "Welcome back: your intake continues where you left it.",

@@ -22,6 +22,7 @@ import * as checkIns from "./check-ins.ts";
 import * as journeys from "./journeys.ts";
 import * as intake from "./intake.ts";
 import * as progress from "./progress.ts";
+import * as referrals from "./referrals.ts";
 import * as documents from "./documents.ts";
 import * as pharmacy from "./pharmacy.ts";
 import * as staffAdmin from "./staff-admin.ts";
@@ -322,6 +323,10 @@ const table = {
   "GET /api/v1/patient/progress": { data: progress.progressSchema },
   "POST /api/v1/patient/progress/weights": { body: progress.logWeightRequestSchema, data: progress.progressSchema },
   "GET /api/v1/patient/:patientId/progress": { data: progress.progressSchema },
+  // Refer a friend (api/contract/referrals.ts).
+  "GET /api/v1/patient/referrals": { data: referrals.referralSummarySchema },
+  "POST /api/v1/patient/referrals/invites": { body: referrals.inviteRequestSchema, data: referrals.referralSummarySchema },
+  "POST /api/v1/patient/referrals/claim": { body: referrals.claimRequestSchema, data: referrals.referralSummarySchema },
   // The patient's documents (api/contract/documents.ts).
   "GET /api/v1/patient/uploads": { query: documents.documentsQuerySchema, data: documents.documentsListSchema },
   "POST /api/v1/patient/uploads": { data: documents.documentAnswerSchema, media: { request: "multipart/form-data" } },

@@ -152,6 +152,8 @@ export const patients = pgTable(
     index("patients_status_key_idx").on(t.statusKey, t.userId),
     // Search of the patients list and global search by date of birth.
     index("patients_date_of_birth_idx").on(t.dateOfBirth),
+    // Refer a friend: a code typed by a friend finds its patient (issue 18).
+    index("patients_referral_code_idx").on(t.referralCode),
   ],
 );
 
@@ -1529,3 +1531,55 @@ export const staffSignatures = pgTable("staff_signatures", {
   imageKey: text("image_key"),
   updatedAt: updatedAt(),
 });
+// ---------------------------------------------------------------------------------------------------------------
+// Refer a friend (issue 18 part 4; api/domain/referrals.ts). A referral is an invitation by email (state invited)
+// that a friend claims with the inviter's code (joined) and that qualifies once the friend's paid orders reach
+// $99 (qualified: both get a $20 credit, once — the credits' unique keys).
+
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: id(),
+    referrerId: integer("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The address invited, lower-cased (the friend's own address when they claimed a code without an invitation). */
+    email: text("email").notNull(),
+    friendUserId: integer("friend_user_id").references(() => users.id, { onDelete: "set null" }),
+    invitedAt: timestamp("invited_at", { withTimezone: true }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }),
+    qualifiedAt: timestamp("qualified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("referrals_referrer_email_uq").on(t.referrerId, t.email),
+    // A patient is referred once.
+    uniqueIndex("referrals_friend_uq").on(t.friendUserId),
+    index("referrals_referrer_idx").on(t.referrerId, t.id),
+    check("referrals_not_self_ck", sql`${t.friendUserId} IS NULL OR ${t.friendUserId} <> ${t.referrerId}`),
+  ],
+);
+
+/** Money owed to a patient, taken off their next invoice(s) as a negative line by the commerce core's createInvoice. */
+export const accountCredits = pgTable(
+  "account_credits",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason", { enum: ["referral"] }).notNull(),
+    referralId: integer("referral_id").references(() => referrals.id, { onDelete: "set null" }),
+    /** The invoice that used this credit; null while open. */
+    appliedInvoiceId: integer("applied_invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    /** One credit per key: `referral:<id>:referrer`, `referral:<id>:friend`, `rest:<credit id>` (the unused part of a credit). */
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("account_credits_key_uq").on(t.idempotencyKey),
+    index("account_credits_user_idx").on(t.userId, t.id),
+    check("account_credits_amount_ck", sql`${t.amountCents} > 0`),
+  ],
+);

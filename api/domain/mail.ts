@@ -24,8 +24,8 @@ import { errorFields } from "../logger.ts";
 export type MailDeps = { db: Db; config: ApiConfig; logger: Logger };
 export type MailLocale = "en-US" | "es-US";
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
-export type MailTemplate = "passwordReset" | "passwordChanged" | "emailVerify" | "emailChange" | "emailInUse" | "emailChanged" | "checkInRequested" | "intakeSubmitted" | "staffInvite" | "renewalDeclined" | "renewalFailed";
-export type MailParams = { name?: string; link?: string; email?: string; oldEmail?: string; when?: string; journey?: string };
+export type MailTemplate = "passwordReset" | "passwordChanged" | "emailVerify" | "emailChange" | "emailInUse" | "emailChanged" | "checkInRequested" | "intakeSubmitted" | "staffInvite" | "renewalDeclined" | "renewalFailed" | "referralInvite";
+export type MailParams = { name?: string; link?: string; email?: string; oldEmail?: string; when?: string; journey?: string; inviter?: string; code?: string };
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../locales");
 const tables = new Map<MailLocale, Record<string, string>>();

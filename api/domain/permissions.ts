@@ -249,6 +249,10 @@ export const permissions = {
   // staff read a patient's they may see (else 404 patients.notFound), audited.
   "GET /api/v1/patient/progress": { roles: PATIENTS, summary: "The patient's weights, start / current / goal, BMI and milestones" },
   "POST /api/v1/patient/progress/weights": { roles: PATIENTS, summary: "Log a weight (50–1000 lb, a date not in the future); it becomes the current weight when newest; audited" },
+  // Refer a friend (issue 18; api/routes/referrals.ts): the patient's own code, friends and credit.
+  "GET /api/v1/patient/referrals": { roles: PATIENTS, summary: "The patient's referral code and link, the friends invited with their state, the credit earned" },
+  "POST /api/v1/patient/referrals/invites": { roles: PATIENTS, summary: "Invite a friend by email (not oneself, not an existing account; rate limited; mail in the inviter's language); audited" },
+  "POST /api/v1/patient/referrals/claim": { roles: PATIENTS, summary: "A friend enters a referral code before their first paid order (not their own, once); audited" },
   "GET /api/v1/patient/:patientId/progress": { roles: STAFF, summary: "A patient's weights, start / current / goal, BMI and milestones; audited" },
   // The patient's documents (issue 18; api/routes/documents.ts, contract api/contract/documents.ts): their own, those
   // visible to them (else 404 documents.notFound). Staff read them on the record and review them in the uploads queue.

@@ -35,6 +35,7 @@ import { clientIp } from "../http/context.ts";
 import { decodeCursor, encodeCursor, validId } from "../domain/cursors.ts";
 import { iso } from "../domain/patient-record.ts";
 import { Catalogue } from "../domain/pharmacy.ts";
+import { creditReferralIfDue } from "../domain/referrals.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { ApiError, badRequest, fieldCode, notFound, ok } from "../http/errors.ts";
 import { parseBody, parseWith } from "../http/validate.ts";
@@ -264,6 +265,8 @@ export function pharmacyRoutes(): Router {
       });
       return { row: row!, replayed: false };
     });
+    // Spec §9: the charge succeeded; a referred friend whose paid orders reach $99 earns both their credits (once).
+    await creditReferralIfDue(db, patientId);
     ok(res, await placed(db, order.row, order.replayed), { code: "pharmacy.ordered", params: { orderNumber: order.row.orderNumber } });
   });
 

@@ -197,6 +197,10 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "signatures.imageType": "staffOps:signature.messages.imageType",
   "signatures.imageUnreadable": "staffOps:signature.messages.imageUnreadable",
   "signatures.imageMissing": "staffOps:signature.messages.imageMissing",
+  // Refer a friend (issue 18, api/routes/referrals.ts): referral.X → referral:messages.X (listed compactly: the root's JS budget).
+  ...Object.fromEntries(
+    ["invited", "selfInvite", "alreadyPatient", "alreadyInvited", "joined", "unknownCode", "ownCode", "alreadyReferred", "tooLate"].map((k) => [`referral.${k}`, `referral:messages.${k}`]),
+  ),
   // Check-ins (api/routes/check-ins.ts): keys of the "checkIns" namespace.
   "checkIns.notFound": "checkIns:messages.notFound",
   "checkIns.requested": "checkIns:messages.requested",

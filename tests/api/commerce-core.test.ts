@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { chargeInvoice, createInvoice, createOrder, NoPaymentMethodError } from "../../api/domain/commerce/index.ts";
 import { billingProvider } from "../../api/domain/billing/index.ts";
 import { LOCAL_DECLINING_TOKEN_PREFIX } from "../../api/domain/billing/local.ts";
-import { charges, invoiceLines, invoices, orderItems, orders, paymentMethods, productVariants, users } from "../../api/db/schema.ts";
+import { accountCredits, charges, invoiceLines, invoices, orderItems, orders, paymentMethods, productVariants, users } from "../../api/db/schema.ts";
 import { startTestApi, type TestApi } from "./harness.ts";
 
 describe("commerce core", () => {
@@ -113,5 +113,24 @@ describe("commerce core", () => {
     expect(a.totalCents).toBe(29_700);
     expect(await db.select().from(orderItems).where(eq(orderItems.orderId, a.id))).toHaveLength(1);
     expect(await db.select().from(orders).where(eq(orders.idempotencyKey, "test:order:6"))).toHaveLength(1);
+  });
+  it("applies open credits (a referral's) once, as a negative line, never below 0; the same key twice spends nothing more", async () => {
+    const db = api.database.db;
+    const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, "patient2@demo.test"));
+    const userId = u!.id;
+    await db.insert(accountCredits).values({ userId, amountCents: 2_000, reason: "referral", idempotencyKey: `test:credit:${userId}` });
+    const input = { userId, lines: [{ description: "Syringes", unitAmountCents: 1_500 }], periodStart: "2026-11-26", periodEnd: "2026-11-26", idempotencyKey: "test:credit:1" };
+    const [a, b] = await Promise.all([createInvoice(db, input), createInvoice(db, input)]);
+    expect(a.id).toBe(b.id);
+    expect([a.amountCents, a.status]).toEqual([0, "paid"]);
+    const credited = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, a.id)).orderBy(invoiceLines.position);
+    expect(credited.map((l) => [l.description, l.amountCents])).toEqual([["Syringes", 1_500], ["Referral credit", -1_500]]);
+    const credits = await db.select().from(accountCredits).where(eq(accountCredits.userId, userId)).orderBy(accountCredits.id);
+    expect(credits.map((c) => [c.amountCents, c.appliedInvoiceId])).toEqual([[1_500, a.id], [500, null]]);
+    // A renewal (another key) takes the $5 rest, then nothing is left.
+    const renewal = await createInvoice(db, { ...input, lines: [{ description: "Plan", unitAmountCents: 10_000 }], idempotencyKey: "renewal:test:credit" });
+    expect(renewal.amountCents).toBe(9_500);
+    const later = await createInvoice(db, { ...input, lines: [{ description: "Plan", unitAmountCents: 10_000 }], idempotencyKey: "renewal:test:credit:2" });
+    expect(later.amountCents).toBe(10_000);
   });
 });

@@ -462,6 +462,13 @@ const samples: Record<EndpointKey, Sample> = {
   "GET /api/v1/patient/uploads/:id/file": { path: () => `/api/v1/patient/uploads/${visibleDocumentId}/file`, ok: 200, send: async (client, path) => ({ ...(await client.request("HEAD", path)), body: { code: "ok", message: "" } }) },
   "POST /api/v1/patient/progress/weights": { body: { weightLb: 180, measuredOn: "2026-01-15" }, ok: 200 },
   "GET /api/v1/patient/:patientId/progress": { path: () => `/api/v1/patient/${recordPatientId}/progress`, ok: 200 },
+  // Refer a friend (api/routes/referrals.ts): a new address per call; the demo patient's own code is refused (409).
+  "GET /api/v1/patient/referrals": { ok: 200 },
+  "POST /api/v1/patient/referrals/invites": {
+    ok: 200,
+    send: (client, path) => client.request("POST", path, { email: `friend-${Math.random().toString(36).slice(2, 10)}@example.com` }),
+  },
+  "POST /api/v1/patient/referrals/claim": { body: { code: "EMMA20" }, ok: 409 },
   "GET /api/v1/patient/overview/actions": { ok: 200 },
   "GET /api/v1/patient/overview/next": { ok: 200 },
   // Journeys and the intake (api/routes/intake.ts): the demo patient's seeded weight-loss intake (in progress).

@@ -10,9 +10,9 @@
  * and give a new charge attempt (a retry after a decline) a new key (`…:attempt:<n>`): a key answers its first
  * outcome forever. Amounts in cents (USD).
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { charges, invoiceLines, invoices, orderItems, orders, paymentMethods, users } from "../../db/schema.ts";
+import { accountCredits, charges, invoiceLines, invoices, orderItems, orders, paymentMethods, users } from "../../db/schema.ts";
 import { ensureCustomer } from "../billing/ledger.ts";
 import { CardDeclinedError, type BillingProvider } from "../billing/provider.ts";
 
@@ -53,11 +53,28 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput): Promise<
     if (!Number.isInteger(l.unitAmountCents) || !Number.isInteger(quantity) || quantity < 1) throw new Error("invoice line amounts are whole cents");
     return { position, description: l.description, quantity, unitAmountCents: l.unitAmountCents, amountCents: l.unitAmountCents * quantity };
   });
-  // A line may be negative (a credit, a coupon); the invoice never is.
-  const amountCents = Math.max(0, lines.reduce((sum, l) => sum + l.amountCents, 0));
   const existing = await findInvoiceByKey(db, input.userId, input.idempotencyKey);
   if (existing) return existing;
   return db.transaction(async (tx) => {
+    // The patient's open credits (a referral's $20) come off as negative lines, oldest first, never below 0; the
+    // rows are locked so two invoices at once cannot spend one credit twice.
+    const open = await tx
+      .select()
+      .from(accountCredits)
+      .where(and(eq(accountCredits.userId, input.userId), isNull(accountCredits.appliedInvoiceId)))
+      .orderBy(asc(accountCredits.id))
+      .for("update");
+    const applied: { id: number; useCents: number; restCents: number }[] = [];
+    let due = lines.reduce((sum, l) => sum + l.amountCents, 0);
+    for (const credit of open) {
+      if (due <= 0) break;
+      const useCents = Math.min(due, credit.amountCents);
+      applied.push({ id: credit.id, useCents, restCents: credit.amountCents - useCents });
+      lines.push({ position: lines.length, description: creditDescription(credit.reason), quantity: 1, unitAmountCents: -useCents, amountCents: -useCents });
+      due -= useCents;
+    }
+    // A line may be negative (a credit, a coupon); the invoice never is.
+    const amountCents = Math.max(0, lines.reduce((sum, l) => sum + l.amountCents, 0));
     const issuedOn = input.issuedOn ?? today();
     const [row] = await tx
       .insert(invoices)
@@ -81,6 +98,17 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput): Promise<
       .returning();
     if (!row) return (await findInvoiceByKey(tx, input.userId, input.idempotencyKey))!;
     await tx.insert(invoiceLines).values(lines.map((l) => ({ ...l, invoiceId: row.id })));
+    for (const a of applied) {
+      // A credit larger than the invoice: the part used stays with this invoice, the rest is a new open credit.
+      const [used] = await tx
+        .update(accountCredits)
+        .set({ appliedInvoiceId: row.id, amountCents: a.useCents })
+        .where(eq(accountCredits.id, a.id))
+        .returning();
+      if (a.restCents > 0) {
+        await tx.insert(accountCredits).values({ userId: input.userId, amountCents: a.restCents, reason: used!.reason, referralId: used!.referralId, idempotencyKey: `rest:${a.id}` });
+      }
+    }
     const [numbered] = await tx
       .update(invoices)
       .set({ number: sql`'INV-' || lpad(${invoices.id}::text, 7, '0')`, providerInvoiceId: sql`'inv_local_' || ${invoices.id}` })
@@ -88,6 +116,11 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput): Promise<
       .returning();
     return numbered!;
   });
+}
+
+/** The invoice line of a credit (invoices are English, like the provider's). */
+function creditDescription(reason: "referral"): string {
+  return reason === "referral" ? "Referral credit" : "Credit";
 }
 
 async function findInvoiceByKey(db: Db, userId: number, key: string): Promise<InvoiceRow | undefined> {

@@ -18,6 +18,7 @@ import { STATES as shell } from "./shell";
 import { STATES as tasks } from "./tasks";
 import { STATES as patientExtras } from "./patient-extras";
 import { STATES as staffOperations } from "./staff-operations";
+import { STATES as referrals } from "./referrals";
 import type { DeclaredState } from "./types";
 
-export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview, ...reviewQueues, ...checkIns, ...journeys, ...medicalIntake, ...patientExtras, ...pharmacy, ...staffAdmin, ...subscriptions, ...recordExport, ...staffOperations];
+export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview, ...reviewQueues, ...checkIns, ...journeys, ...medicalIntake, ...patientExtras, ...pharmacy, ...staffAdmin, ...subscriptions, ...recordExport, ...staffOperations, ...referrals];
