@@ -21,7 +21,7 @@ import type { Db } from "../db/client.ts";
 import { auditEvents, journeys, patients, productStateExclusions, productVariants, products, tasks, treatments, uploads, users } from "../db/schema.ts";
 import { audit } from "../domain/audit.ts";
 import { contraindicationsOf } from "../domain/intake/eligibility.ts";
-import { KEEP_STATUS_ON_NEW_INTAKE, canEdit, journeyTransition } from "../domain/intake/journey-status.ts";
+import { canEdit, journeyTransition } from "../domain/intake/journey-status.ts";
 import { bmi, firstIncompleteStep, parseStep, questionnaireOf, stepKeys, stepOf, visibleQuestions, visibleSteps, isStepComplete, type Answers } from "../domain/intake/questionnaires.ts";
 import { deliverLater, renderMail, sendMail, type MailLocale } from "../domain/mail.ts";
 import { QualifyError, qualifierOf } from "../domain/qualify/index.ts";
@@ -376,15 +376,16 @@ export function intakeRoutes(): Router {
       const to = journeyTransition(row.status, "submit")!;
       const answers = row.intakeAnswers;
       const value = bmi(answers);
-      const [p] = await tx.select({ weightStart: patients.weightStart, bmiStart: patients.bmiStart, statusKey: patients.statusKey }).from(patients).where(eq(patients.userId, row.patientId)).for("update");
-      // A patient not yet in care (or whose care ended) becomes ready to review (the patients list's tab reads it,
-      // migrations 0011 and 0019); one already in care or under review keeps their status: the new pending treatment
-      // is in the ready-for-review queue by itself (it reads pending treatments).
-      const statusKey = p && KEEP_STATUS_ON_NEW_INTAKE.has(p.statusKey) ? null : ("ready_to_review_new_patient" as const);
+      const [p] = await tx.select({ weightStart: patients.weightStart, bmiStart: patients.bmiStart }).from(patients).where(eq(patients.userId, row.patientId)).for("update");
+      // The patient becomes ready to review, also one already in care who starts another journey: the ready-for-review
+      // queue and the patients list's tab read the patient's status with the pending treatment (list_tab, migrations
+      // 0011 and 0019), and the review's decision sets it again.
+      const statusKey = "ready_to_review_new_patient" as const;
       await tx
         .update(patients)
         .set({
-          ...(statusKey ? { status: PATIENT_STATUS_OF_KEY[statusKey], statusKey } : {}),
+          status: PATIENT_STATUS_OF_KEY[statusKey],
+          statusKey,
           ...(typeof answers.dateOfBirth === "string" ? { dateOfBirth: answers.dateOfBirth } : {}),
           ...(answers.sex === "female" || answers.sex === "male" ? { gender: answers.sex } : {}),
           ...(typeof answers.heightInches === "number" ? { heightInches: answers.heightInches } : {}),

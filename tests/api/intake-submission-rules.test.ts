@@ -2,7 +2,7 @@
  * What a submitted intake changes beyond the treatment (issue 15): the account takes the intake's names and, when it
  * has none, the time zone of the state of residence (the layouts' session summary then carries it); a patient already
  * in care keeps their status; the "needs a clinician's look" task goes to the medical support member with the fewest
- * open tasks. Cancelling an intake in progress. The qualify adapter against real HTTP services that fail: a port
+ * open tasks. A patient already in care becomes ready to review again (the queue reads the status). Cancelling an intake in progress. The qualify adapter against real HTTP services that fail: a port
  * nobody listens on (502 'Error while connecting to Qualify service') and a server answering 500 (503 'Qualify
  * service is unavailable now'). The overview's identification pictures.
  */
@@ -60,7 +60,7 @@ describe("submitting an intake", () => {
     expect(open.find((o) => o.n === fewest)!.id).toBe(task!.providerId);
   });
 
-  it("a patient already in care keeps their status; the new treatment is still pending review", async () => {
+  it("a patient already in care who submits another intake is ready to review again, so the treatment is in the queue", async () => {
     const { db } = api.database;
     const [u] = await db.select().from(schema.users).where(eq(schema.users.email, "patient2@demo.test"));
     await db.update(schema.patients).set({ statusKey: "active", status: 1 }).where(eq(schema.patients.userId, u!.id));
@@ -69,7 +69,7 @@ describe("submitting an intake", () => {
     const submitted = await choosePlanAndSubmit(liam, id);
     expect(submitted.status).toBe(200);
     const [p] = await db.select().from(schema.patients).where(eq(schema.patients.userId, u!.id));
-    expect(p!.statusKey).toBe("active");
+    expect(p!.statusKey).toBe("ready_to_review_new_patient");
     const [t] = await db.select().from(schema.treatments).where(eq(schema.treatments.id, submitted.body.data!.journey.treatmentId!));
     expect(t!.reviewStatus).toBe("pending");
   });

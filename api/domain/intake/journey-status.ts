@@ -27,21 +27,3 @@ export function journeyTransition(from: JourneyStatus, action: JourneyAction): J
 
 export const canEdit = (status: JourneyStatus) => status === "in_progress";
 
-/**
- * Patient statuses a submitted intake leaves as they are: the patient is already in care, under review, or waiting on
- * coverage, and the new journey's pending treatment reaches the ready-for-review queue by itself. From any other
- * status (not yet in care, or care ended: cancelled, declined, unresponsive, on pause…) the patient becomes
- * ready_to_review_new_patient.
- */
-export const KEEP_STATUS_ON_NEW_INTAKE: ReadonlySet<string> = new Set([
-  "active",
-  "subscribed",
-  "active_patient_prescription_renews",
-  "ready_to_review_new_patient",
-  "ready_to_review_refill",
-  "prior_authorization",
-  "awaiting_coverage",
-  "waiting_on_client_for_prior_auth",
-  "compounding_patient",
-  "waiting_on_client_compound",
-]);
