@@ -19,7 +19,7 @@ import { parseWithZod } from "./parse-form.server.ts";
 import { viewerUtcOffset } from "./profile.server.ts";
 import { checkInAnswerFormSchema, checkInRequestFormSchema, checkInReviewFormSchema } from "./schemas/check-ins.ts";
 import { redirectWithToast, takeToasts } from "./toast.server.ts";
-import { getUpstream, UpstreamError, notFoundPage as notFound } from "./upstream.server.ts";
+import { firstPageOnBadCursor, getUpstream, UpstreamError, notFoundPage as notFound } from "./upstream.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type { CheckIn };
@@ -88,14 +88,9 @@ export async function recordCheckInsLoader(request: Request, context: Context, p
   const cursor = new URL(request.url).searchParams.get("checkInsCursor")?.slice(0, 300) || undefined;
   const upstream = getUpstream(context);
   const read = (c: string | undefined) => upstream.call("GET /api/v1/patient/:patientId/check-ins", { params: { patientId }, query: { cursor: c } });
-  let list;
-  try {
-    list = await read(cursor);
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) throw notFound();
-    if (cursor && error instanceof UpstreamError && error.status === 400) list = await read(undefined);
-    else throw error;
-  }
+  const list = await firstPageOnBadCursor(cursor, read).catch((error: unknown) => {
+    throw error instanceof UpstreamError && error.status === 404 ? notFound() : error;
+  });
   return { checkIns: list.data, checkInsNextCursor: list.pages?.nextCursor ?? null, checkInsPaged: Boolean(cursor), canReview: canReviewCheckIns(getViewer(context).role) };
 }
 
@@ -135,12 +130,6 @@ export async function pendingCheckInsLoader(request: Request, context: Context) 
   const cursor = new URL(request.url).searchParams.get("checkInsCursor")?.slice(0, 300) || undefined;
   const upstream = getUpstream(context);
   const read = (c: string | undefined) => upstream.call("GET /api/v1/check-ins/pending", { query: { cursor: c } });
-  let list;
-  try {
-    list = await read(cursor);
-  } catch (error) {
-    if (cursor && error instanceof UpstreamError && error.status === 400) list = await read(undefined);
-    else throw error;
-  }
+  const list = await firstPageOnBadCursor(cursor, read);
   return { pendingCheckIns: list.data, checkInsNextCursor: list.pages?.nextCursor ?? null, checkInsPaged: Boolean(cursor) };
 }

@@ -20,7 +20,7 @@ import { parseWithZod } from "./parse-form.server.ts";
 import { addCardFormSchema } from "./schemas/account.ts";
 import { notify, redirectWithToast, takeToasts } from "./toast.server.ts";
 import { translateUpstream } from "./upstream-messages.ts";
-import { getUpstream, UpstreamError, notFoundPage as notFound } from "./upstream.server.ts";
+import { firstPageOnBadCursor, getUpstream, UpstreamError, notFoundPage as notFound } from "./upstream.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type { Category, PatientOrder, Product, ProductDetail, Quote };
@@ -209,12 +209,6 @@ export async function ordersLoader(request: Request, context: Context) {
   const cursor = new URL(request.url).searchParams.get("cursor")?.slice(0, 300) || undefined;
   const upstream = getUpstream(context);
   const read = (c: string | undefined) => upstream.call("GET /api/v1/patient/orders", { query: { cursor: c } });
-  let list;
-  try {
-    list = await read(cursor);
-  } catch (error) {
-    if (cursor && error instanceof UpstreamError && error.status === 400) list = await read(undefined);
-    else throw error;
-  }
+  const list = await firstPageOnBadCursor(cursor, read);
   return { orders: list.data, nextCursor: list.pages?.nextCursor ?? null, paged: Boolean(cursor), toasts: takeToasts(context) };
 }

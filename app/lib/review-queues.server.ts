@@ -22,22 +22,13 @@ import { chartAddendumFormSchema, chartCancelFormSchema, chartSignFormSchema, up
 import { readOwnProfile } from "./profile.server.ts";
 import { redirectWithToast, takeToasts } from "./toast.server.ts";
 import { zoneOffsetMinutes } from "../../api/contract/profile-rules.ts";
-import { getUpstream, UpstreamError, notFoundPage as notFound } from "./upstream.server.ts";
+import { firstPageOnBadCursor, getUpstream, UpstreamError, notFoundPage as notFound } from "./upstream.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type { Chart, ChartListItem, ReadyItem, ReviewUpload };
 
 const cursorOf = (url: URL) => url.searchParams.get("cursor")?.slice(0, 300) || undefined;
 
-/** A list read by cursor: a cursor the API refuses (400) reads the first page instead. */
-async function firstPageOnBadCursor<T>(cursor: string | undefined, run: (cursor: string | undefined) => Promise<T>): Promise<T> {
-  try {
-    return await run(cursor);
-  } catch (error) {
-    if (cursor && error instanceof UpstreamError && error.status === 400) return run(undefined);
-    throw error;
-  }
-}
 
 /**
  * The viewer's time zone for the queues' dates (spec §9 "profile UTC offset applied"): the profile's named zone at

@@ -11,7 +11,7 @@ import { formFailure, successMessage } from "./account.server.ts";
 import { readForm } from "./csrf.server.ts";
 import { getT } from "./i18n.server.ts";
 import { redirectWithToast, takeToasts } from "./toast.server.ts";
-import { getUpstream, UpstreamError } from "./upstream.server.ts";
+import { firstPageOnBadCursor, getUpstream, UpstreamError } from "./upstream.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type { Shipment };
@@ -29,13 +29,7 @@ export async function shipmentsLoader(request: Request, context: Context) {
   const cursor = url.searchParams.get("cursor")?.slice(0, 300) || undefined;
   const upstream = getUpstream(context);
   const read = (c: string | undefined) => upstream.call("GET /api/v1/shipments", { query: { status, cursor: c } });
-  let list;
-  try {
-    list = await read(cursor);
-  } catch (error) {
-    if (cursor && error instanceof UpstreamError && error.status === 400) list = await read(undefined);
-    else throw error;
-  }
+  const list = await firstPageOnBadCursor(cursor, read);
   return { shipments: list.data, status, nextCursor: list.pages?.nextCursor ?? null, paged: Boolean(cursor), toasts: takeToasts(context) };
 }
 

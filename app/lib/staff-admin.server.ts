@@ -18,7 +18,7 @@ import { getT } from "./i18n.server.ts";
 import { parseWithZod } from "./parse-form.server.ts";
 import { inviteFormSchema, staffUserUpdateFormSchema } from "./schemas/staff-admin.ts";
 import { redirectWithToast, takeToasts } from "./toast.server.ts";
-import { getUpstream, UpstreamError, notFoundPage as notFound } from "./upstream.server.ts";
+import { firstPageOnBadCursor, getUpstream, UpstreamError, notFoundPage as notFound } from "./upstream.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type { StaffUser };
@@ -75,14 +75,8 @@ export async function staffListLoader(request: Request, context: Context) {
     upstream.call("GET /api/v1/staff-users", {
       query: { search: filters.search || undefined, roles: filters.role ? [filters.role] : undefined, userStatus: filters.status || undefined, sort: filters.sort, cursor, perPage: filters.perPage },
     });
-  let list;
-  try {
-    list = await read(filters.cursor);
-  } catch (error) {
-    // A stale or edited cursor: the first page.
-    if (filters.cursor && error instanceof UpstreamError && error.status === 400) list = await read(undefined);
-    else throw error;
-  }
+  // A stale or edited cursor: the first page.
+  const list = await firstPageOnBadCursor(filters.cursor, read);
   return { users: list.data, nextCursor: list.pages?.nextCursor ?? null, filters, paged: Boolean(filters.cursor), toasts: takeToasts(context) };
 }
 

@@ -17,7 +17,7 @@ import { readForm } from "./csrf.server.ts";
 import { getT } from "./i18n.server.ts";
 import { readOwnProfile } from "./profile.server.ts";
 import { redirectWithToast, takeToasts } from "./toast.server.ts";
-import { getUpstream, UpstreamError } from "./upstream.server.ts";
+import { firstPageOnBadCursor, getUpstream, UpstreamError } from "./upstream.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type { PlanOption, Renewal, Subscription };
@@ -133,12 +133,6 @@ export async function renewalsLoader(request: Request, context: Context) {
   const cursor = new URL(request.url).searchParams.get("cursor")?.slice(0, 300) || undefined;
   const upstream = getUpstream(context);
   const read = (c: string | undefined) => upstream.call("GET /api/v1/renewals", { query: { cursor: c } });
-  let list;
-  try {
-    list = await read(cursor);
-  } catch (error) {
-    if (cursor && error instanceof UpstreamError && error.status === 400) list = await read(undefined);
-    else throw error;
-  }
+  const list = await firstPageOnBadCursor(cursor, read);
   return { renewals: list.data, nextCursor: list.pages?.nextCursor ?? null, paged: Boolean(cursor), utcOffsetMinutes: await utcOffsetOf(context) };
 }

@@ -446,3 +446,13 @@ export async function readOr404<T>(run: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/** A list read by cursor: a cursor the API refuses (400) reads the first page instead. */
+export async function firstPageOnBadCursor<T>(cursor: string | undefined, run: (cursor: string | undefined) => Promise<T>): Promise<T> {
+  try {
+    return await run(cursor);
+  } catch (error) {
+    if (cursor && error instanceof UpstreamError && error.status === 400) return run(undefined);
+    throw error;
+  }
+}
