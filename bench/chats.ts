@@ -26,6 +26,7 @@ import { openDatabase, type Database } from "../api/db/client.ts";
 import { seedDemo } from "../api/db/seed/demo.ts";
 import { seedScaled } from "../api/db/seed/scaled.ts";
 import { BenchClient, startBenchApi } from "./client.ts";
+import { ensureDatabase, percentile, round } from "./db.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -40,25 +41,7 @@ const BUDGET_P95_MS = 20;
 
 const log = (s: string) => process.stdout.write(s + "\n");
 const rowsOf = <R>(r: unknown) => (r as { rows: R[] }).rows;
-const round = (x: number) => Math.round(x * 100) / 100;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
-async function ensureDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`unexpected database name: ${name}`);
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  try {
-    if ((await c.query("select 1 from pg_database where datname = $1", [name])).rowCount === 0) {
-      await c.query(`create database ${name}`);
-      log(`created database ${name}`);
-    }
-  } finally {
-    await c.end();
-  }
-}
 
 type Sizes = { chats: number; messages: number; staffUnread: number; staffRead: number };
 
@@ -137,7 +120,7 @@ type Result = { name: string; n: number; p50: number; p95: number; p99: number; 
 export async function runChatsBench(): Promise<void> {
   const t0 = performance.now();
   log(`\nchats bench: ${DB_URL.replace(/\/\/[^@]*@/, "//…@")}, ${REQUESTS} requests per case after ${WARMUP} warm-up`);
-  await ensureDatabase(DB_URL);
+  await ensureDatabase(DB_URL, log);
   const database = await openDatabase({ databaseUrl: DB_URL, poolSize: 10 });
   const direct = new pg.Pool({ connectionString: DB_URL, max: 2 });
   let server: Server | undefined;

@@ -21,6 +21,7 @@ import { openDatabase, type Db } from "../api/db/client.ts";
 import { seedDemo } from "../api/db/seed/demo.ts";
 import { ORDER_STATUS_VALUES } from "../api/contract/enums.ts";
 import { BenchClient, startBenchApi } from "./client.ts";
+import { ensureDatabase, percentile, round } from "./db.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -33,24 +34,9 @@ const BUDGET_P95_MS = 20;
 
 const log = (s: string) => process.stdout.write(s + "\n");
 const rowsOf = <R>(r: unknown) => (r as { rows: R[] }).rows;
-const round = (x: number) => Math.round(x * 100) / 100;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
 type Result = { name: string; viewer: string; n: number; p50: number; p95: number; p99: number; max: number; rows: number; load1: number };
 
-async function ensureDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`unexpected database name: ${name}`);
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  try {
-    if ((await c.query("select 1 from pg_database where datname = $1", [name])).rowCount === 0) await c.query(`create database ${name}`);
-  } finally {
-    await c.end();
-  }
-}
 
 /**
  * Orders up to `target`, set-based: order g goes to the (g mod n)-th patient, ordered g minutes before now (newest =
@@ -94,7 +80,7 @@ export async function seedOrders(database: Db, target: number): Promise<number> 
 
 export async function runOrdersBench(): Promise<void> {
   log(`shipments bench: ${DB_URL.replace(/\/\/[^@]*@/, "//…@")}, ${TARGET.toLocaleString("en-US")} orders, ${REQUESTS} requests per case after ${WARMUP} warm-up`);
-  await ensureDatabase(DB_URL);
+  await ensureDatabase(DB_URL, log);
   const database = await openDatabase({ databaseUrl: DB_URL, poolSize: 10 });
   const direct = new pg.Pool({ connectionString: DB_URL, max: 2 });
   let server: Server | undefined;

@@ -32,6 +32,7 @@ import { scopedAccessIds, visiblePatientsSql } from "../api/domain/patient-acces
 import { cappedCountSql, countPlan, decodeCursor, filterConditions, listPageSql, listSourceFor, nameSearchSql, parseSearch, readByBitmap, pastDueConditions, pastDuePageSql, sourceCondition } from "../api/domain/provider-list.ts";
 import type { Role } from "../api/contract/roles.ts";
 import { BenchClient, startBenchApi } from "./client.ts";
+import { ensureDatabase, percentile, round } from "./db.ts";
 
 const dialect = new PgDialect();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,27 +46,7 @@ const BUDGET_P95_MS = 20;
 
 const log = (s: string) => process.stdout.write(s + "\n");
 const rowsOf = <R>(r: unknown) => (r as { rows: R[] }).rows;
-const round = (x: number) => Math.round(x * 100) / 100;
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 
-async function ensureDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`unexpected database name: ${name}`);
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  try {
-    if ((await c.query("select 1 from pg_database where datname = $1", [name])).rowCount === 0) {
-      await c.query(`create database ${name}`);
-      log(`created database ${name}`);
-    }
-  } finally {
-    await c.end();
-  }
-}
 
 async function fill(database: Database): Promise<{ patients: number; treatments: number }> {
   await database.migrate();
@@ -110,7 +91,7 @@ type Result = {
 export async function runPatientsBench(): Promise<void> {
   const t0 = performance.now();
   log(`\npatients bench: ${DB_URL.replace(/\/\/[^@]*@/, "//…@")}, ${REQUESTS} requests per case after ${WARMUP} warm-up`);
-  await ensureDatabase(DB_URL);
+  await ensureDatabase(DB_URL, log);
   const database = await openDatabase({ databaseUrl: DB_URL, poolSize: 10 });
   const direct = new pg.Pool({ connectionString: DB_URL, max: 2 });
   let server: Server | undefined;

@@ -27,6 +27,7 @@ import { scopedAccessIds, visiblePatientsSql } from "../api/domain/patient-acces
 import { chartsPageSql, decodeChartCursor, decodeReadyCursor, readyPartSql } from "../api/domain/review-queues.ts";
 import type { Role } from "../api/contract/roles.ts";
 import { BenchClient, startBenchApi } from "./client.ts";
+import { percentile, round } from "./db.ts";
 
 const dialect = new PgDialect();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -40,8 +41,6 @@ const BUDGET_P95_MS = 20;
 
 const log = (s: string) => process.stdout.write(s + "\n");
 const rowsOf = <R>(r: unknown) => (r as { rows: R[] }).rows;
-const round = (x: number) => Math.round(x * 100) / 100;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 type Viewer = { label: string; role: Role; email: string; client: BenchClient; id: number };
 type Result = { name: string; viewer: string; n: number; p50: number; p95: number; p99: number; max: number; rows: number; load1: number; db?: { p50: number; p95: number } };

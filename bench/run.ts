@@ -37,6 +37,7 @@ import { parseTasksQuery } from "../api/contract/tasks.ts";
 import { buildListPlan, dayBounds, decodeCursor } from "../api/domain/tasks.ts";
 import { benchPatientRecord } from "./patient-record.ts";
 import { BenchClient, startBenchApi } from "./client.ts";
+import { ensureDatabase, percentile } from "./db.ts";
 
 const dialect = new PgDialect();
 
@@ -55,24 +56,6 @@ const rowsOf = <R>(r: unknown) => (r as { rows: R[] }).rows;
 // ---------------------------------------------------------------------------------------------------
 // Database
 
-async function ensureDatabase(url: string): Promise<void> {
-  const u = new URL(url);
-  const name = decodeURIComponent(u.pathname.slice(1));
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`unexpected database name: ${name}`);
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  try {
-    const r = await c.query("select 1 from pg_database where datname = $1", [name]);
-    if (r.rowCount === 0) {
-      await c.query(`create database ${name}`);
-      log(`created database ${name}`);
-    }
-  } finally {
-    await c.end();
-  }
-}
 
 async function countTasks(database: Database): Promise<number> {
   return rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from tasks`))[0].n;
@@ -150,9 +133,6 @@ type Result = {
   db?: { pageP50: number; pageP95: number; countP50: number; countP95: number };
 };
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 
 /** Cases given a note (known to be slow, e.g. the pg floor contrasts) run this many requests, so the bench stays bounded. */
 const SLOW_REQUESTS = Number(env.BENCH_SLOW_REQUESTS ?? 30);
@@ -183,7 +163,7 @@ const tabQuery = (tabs: readonly string[]) => tabs.map((t) => `tab[]=${t}`).join
 async function main(): Promise<void> {
   const t0 = performance.now();
   log(`bench: ${DB_URL.replace(/\/\/[^@]*@/, "//…@")}, ${REQUESTS} requests per case after ${WARMUP} warm-up`);
-  await ensureDatabase(DB_URL);
+  await ensureDatabase(DB_URL, log);
   const database = await openDatabase({ databaseUrl: DB_URL, poolSize: 10 });
   const direct = new pg.Pool({ connectionString: DB_URL, max: 2 });
   let server: Server | undefined;

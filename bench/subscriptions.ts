@@ -28,6 +28,7 @@ import { createLogger } from "../api/logger.ts";
 import { startJobs } from "../api/jobs/queue.ts";
 import { scheduleDueRenewals } from "../api/domain/renewals.ts";
 import { BenchClient, startBenchApi } from "./client.ts";
+import { percentile } from "./db.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -39,7 +40,6 @@ const WARMUP = Number(env.BENCH_WARMUP ?? 20);
 const BUDGET_P95_MS = 20;
 const log = (s: string) => process.stdout.write(s + "\n");
 const round = (n: number) => Math.round(n * 100) / 100;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 const rowsOf = <R>(r: unknown) => (r as { rows: R[] }).rows;
 
 async function recreate(url: string, drop: boolean): Promise<boolean> {
