@@ -3,9 +3,9 @@
  * pdf-lib, standard Helvetica): the clinic, the provider, the invoice number, status, period, payout date, the
  * reviews and visits at their rates, and the total. Amounts in US dollars with cents, dates mm/dd/yyyy (spec §9).
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { rgb } from "pdf-lib";
 import type { PayoutInvoice } from "../../contract/payouts.ts";
-import { CLINIC } from "./pdf.ts";
+import { clinicDocument } from "./pdf.ts";
 
 const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 }).format(cents / 100);
 /** mm/dd/yyyy of an instant, in Pacific time (the schedule's and the staff pages' zone for payouts). */
@@ -13,41 +13,9 @@ const usDate = (isoText: string) =>
   new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(isoText.length === 10 ? `${isoText}T12:00:00Z` : isoText));
 
 export async function renderPayoutPdf(invoice: PayoutInvoice, provider: { fullName: string; email: string }): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Payout statement ${invoice.number}`);
-  doc.setAuthor(CLINIC.name);
-  doc.setCreator(CLINIC.name);
-  doc.setProducer(CLINIC.name);
-  doc.setCreationDate(new Date(invoice.createdAt));
-  doc.setModificationDate(new Date(invoice.createdAt));
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const page = doc.addPage([612, 792]);
-  const left = 56;
-  const right = 556;
-  let y = 736;
-  const charsets = new Map<PDFFont, Set<number>>();
-  const safe = (font: PDFFont, s: string) => {
-    let set = charsets.get(font);
-    if (!set) charsets.set(font, (set = new Set(font.getCharacterSet())));
-    return [...s].map((ch) => (set.has(ch.codePointAt(0)!) ? ch : "?")).join("");
-  };
-  const text = (p: PDFPage, s: string, x: number, yy: number, opts: { font?: PDFFont; size?: number; alignRight?: boolean; grey?: boolean } = {}) => {
-    const font = opts.font ?? regular;
-    const size = opts.size ?? 10;
-    const value = safe(font, s);
-    const width = font.widthOfTextAtSize(value, size);
-    p.drawText(value, { x: opts.alignRight ? x - width : x, y: yy, size, font, color: opts.grey ? rgb(0.35, 0.35, 0.4) : rgb(0.1, 0.1, 0.12) });
-  };
-
-  text(page, CLINIC.name, left, y, { font: bold, size: 18 });
-  text(page, "PAYOUT STATEMENT", right, y, { font: bold, size: 16, alignRight: true });
-  y -= 18;
-  for (const line of CLINIC.lines) {
-    text(page, line, left, y, { grey: true });
-    y -= 13;
-  }
-  y -= 16;
+  const letterhead = await clinicDocument(`Payout statement ${invoice.number}`, "PAYOUT STATEMENT", new Date(invoice.createdAt), 16);
+  const { doc, page, bold, left, right, text } = letterhead;
+  let { y } = letterhead;
   const top = y;
   text(page, "Paid to", left, y, { font: bold });
   y -= 14;

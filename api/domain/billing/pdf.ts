@@ -20,44 +20,56 @@ const money = (cents: number, currency: string) =>
 /** mm/dd/yyyy (spec §9) from "yyyy-MM-dd". */
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
-export async function renderInvoicePdf({ invoice, patient }: InvoicePdfInput): Promise<Buffer> {
+export type TextOptions = { font?: PDFFont; size?: number; alignRight?: boolean; grey?: boolean };
+
+/**
+ * A one-page US Letter document of the clinic with its letterhead (the clinic's name and lines, `heading` on the right),
+ * for the patients' invoices and the providers' payout statements: the document, its two fonts, a `text` drawer that
+ * shows characters outside Helvetica's WinAnsi as "?", the margins, and where the content starts (`y`).
+ */
+export async function clinicDocument(title: string, heading: string, created: Date, headingSize = 18) {
   const doc = await PDFDocument.create();
-  doc.setTitle(`Invoice ${invoice.number}`);
+  doc.setTitle(title);
   doc.setAuthor(CLINIC.name);
   doc.setCreator(CLINIC.name);
   doc.setProducer(CLINIC.name);
-  doc.setCreationDate(new Date(invoice.issuedOn + "T00:00:00Z"));
-  doc.setModificationDate(new Date(invoice.issuedOn + "T00:00:00Z"));
+  doc.setCreationDate(created);
+  doc.setModificationDate(created);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const page = doc.addPage([612, 792]); // US Letter
   const left = 56;
   const right = 556;
-  let y = 736;
-
   // Helvetica covers WinAnsi only: other characters (a name in another script) are shown as "?".
   const charsets = new Map<PDFFont, Set<number>>();
-  const safe = (font: PDFFont, text: string) => {
+  const safe = (font: PDFFont, value: string) => {
     let set = charsets.get(font);
     if (!set) charsets.set(font, (set = new Set(font.getCharacterSet())));
-    return [...text].map((ch) => (set.has(ch.codePointAt(0)!) ? ch : "?")).join("");
+    return [...value].map((ch) => (set.has(ch.codePointAt(0)!) ? ch : "?")).join("");
   };
-  const text = (p: PDFPage, s: string, x: number, yy: number, opts: { font?: PDFFont; size?: number; alignRight?: boolean; grey?: boolean } = {}) => {
+  const text = (p: PDFPage, s: string, x: number, yy: number, opts: TextOptions = {}) => {
     const font = opts.font ?? regular;
     const size = opts.size ?? 10;
     const value = safe(font, s);
     const width = font.widthOfTextAtSize(value, size);
     p.drawText(value, { x: opts.alignRight ? x - width : x, y: yy, size, font, color: opts.grey ? rgb(0.35, 0.35, 0.4) : rgb(0.1, 0.1, 0.12) });
   };
-
+  let y = 736;
   text(page, CLINIC.name, left, y, { font: bold, size: 18 });
-  text(page, "INVOICE", right, y, { font: bold, size: 18, alignRight: true });
+  text(page, heading, right, y, { font: bold, size: headingSize, alignRight: true });
   y -= 18;
   for (const line of CLINIC.lines) {
     text(page, line, left, y, { grey: true });
     y -= 13;
   }
   y -= 16;
+  return { doc, page, regular, bold, left, right, y, text };
+}
+
+export async function renderInvoicePdf({ invoice, patient }: InvoicePdfInput): Promise<Buffer> {
+  const letterhead = await clinicDocument(`Invoice ${invoice.number}`, "INVOICE", new Date(invoice.issuedOn + "T00:00:00Z"));
+  const { doc, page, regular, bold, left, right, text } = letterhead;
+  let { y } = letterhead;
 
   const facts: [string, string][] = [
     ["Invoice number", invoice.number],
