@@ -5,8 +5,7 @@
  *   GET    /api/v1/avatars/{key}    the stored PNG, for any signed-in user who knows the key
  */
 import { randomBytes } from "node:crypto";
-import { Router, type Request, type Response } from "express";
-import multer from "multer";
+import { Router, type Request } from "express";
 import { eq } from "drizzle-orm";
 import {
   AVATAR_FIELD,
@@ -22,27 +21,11 @@ import { ImageRejectedError, reencodeSquarePng } from "../domain/uploads.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { ApiError, badRequest, notFound, ok, unauthorized, fieldCode } from "../http/errors.ts";
 import { loadProfile } from "./profile.ts";
+import { singleFileReader } from "../http/single-file.ts";
 
 const storageKey = (key: string) => `avatars/${key}.png`;
 
-const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 4096 },
-});
-
-/** Parses the multipart body into req.file (in memory, at most AVATAR_MAX_BYTES). */
-function readUpload(req: Request, res: Response): Promise<Express.Multer.File | undefined> {
-  return new Promise((resolve, reject) => {
-    upload.single(AVATAR_FIELD)(req, res, (err: unknown) => {
-      if (!err) return resolve(req.file);
-      if (err instanceof multer.MulterError) {
-        if (err.code === "LIMIT_FILE_SIZE") return reject(new ApiError(413, "account.avatarTooLarge", { fields: fieldCode(AVATAR_FIELD, "account.avatarTooLarge") }));
-        return reject(badRequest("account.avatarMissing", fieldCode(AVATAR_FIELD, "account.avatarMissing")));
-      }
-      reject(badRequest("account.uploadUnreadable"));
-    });
-  });
-}
+const readUpload = singleFileReader({ field: AVATAR_FIELD, maxBytes: AVATAR_MAX_BYTES, tooLarge: "account.avatarTooLarge", missing: "account.avatarMissing" });
 
 function me(req: Request) {
   const user = req.auth.user;

@@ -6,8 +6,7 @@
  * transaction (the file is stored first: a failed insert leaves an unreferenced object, never a row without a file).
  */
 import { randomBytes } from "node:crypto";
-import { Router, type Request, type Response } from "express";
-import multer from "multer";
+import { Router, type Request } from "express";
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import { idParam } from "../contract/common.ts";
 import { DOCUMENT_FILE_FIELD, DOCUMENT_MAX_BYTES, DOCUMENTS_PAGE, documentFilePath } from "../contract/document-rules.ts";
@@ -21,6 +20,7 @@ import { endpoint } from "../http/endpoint.ts";
 import { ApiError, badRequest, fieldCode, notFound, ok, unauthorized } from "../http/errors.ts";
 import { parseWith } from "../http/validate.ts";
 import { placeholder } from "./patients.ts";
+import { singleFileReader } from "../http/single-file.ts";
 
 function me(req: Request): number {
   const user = req.auth.user;
@@ -28,23 +28,7 @@ function me(req: Request): number {
   return user.id;
 }
 
-const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 4096 },
-});
-
-function readUpload(req: Request, res: Response): Promise<Express.Multer.File | undefined> {
-  return new Promise((resolve, reject) => {
-    upload.single(DOCUMENT_FILE_FIELD)(req, res, (err: unknown) => {
-      if (!err) return resolve(req.file);
-      if (err instanceof multer.MulterError) {
-        if (err.code === "LIMIT_FILE_SIZE") return reject(new ApiError(413, "documents.tooLarge", { fields: fieldCode(DOCUMENT_FILE_FIELD, "documents.tooLarge") }));
-        return reject(badRequest("documents.missing", fieldCode(DOCUMENT_FILE_FIELD, "documents.missing")));
-      }
-      reject(badRequest("account.uploadUnreadable"));
-    });
-  });
-}
+const readUpload = singleFileReader({ field: DOCUMENT_FILE_FIELD, maxBytes: DOCUMENT_MAX_BYTES, tooLarge: "documents.tooLarge", missing: "documents.missing" });
 
 type Row = { id: number; category: number; title: string; fileName: string; mimeType: string; sizeBytes: number; status: "for_review" | "completed"; uploadedById: number | null; createdAt: Date };
 const COLUMNS = {

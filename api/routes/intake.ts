@@ -7,8 +7,7 @@
  * row with ids and step names only (never an answer).
  */
 import { randomBytes } from "node:crypto";
-import { Router, type Request, type Response } from "express";
-import multer from "multer";
+import { Router, type Request } from "express";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { idParam } from "../contract/common.ts";
 import { saveStepSchema, startJourneySchema, submitSchema, type IntakeView, type JourneySummary } from "../contract/intake.ts";
@@ -31,6 +30,7 @@ import { clientIp } from "../http/context.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { ApiError, badRequest, fieldCode, notFound, ok, unauthorized } from "../http/errors.ts";
 import { parseBody } from "../http/validate.ts";
+import { singleFileReader } from "../http/single-file.ts";
 
 type JourneyRow = typeof journeys.$inferSelect;
 
@@ -154,23 +154,7 @@ function checkEditable(row: JourneyRow, step: string) {
   if (at < 0 || at > visible.indexOf(current)) throw new ApiError(409, "intake.stepOutOfOrder", { params: { step: current }, data: { currentStep: current } });
 }
 
-const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: ID_IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 4096 },
-});
-
-function readUpload(req: Request, res: Response): Promise<Express.Multer.File | undefined> {
-  return new Promise((resolve, reject) => {
-    upload.single(ID_IMAGE_FILE_FIELD)(req, res, (err: unknown) => {
-      if (!err) return resolve(req.file);
-      if (err instanceof multer.MulterError) {
-        if (err.code === "LIMIT_FILE_SIZE") return reject(new ApiError(413, "intake.imageTooLarge", { fields: fieldCode(ID_IMAGE_FILE_FIELD, "intake.imageTooLarge") }));
-        return reject(badRequest("intake.imageMissing", fieldCode(ID_IMAGE_FILE_FIELD, "intake.imageMissing")));
-      }
-      reject(badRequest("account.uploadUnreadable"));
-    });
-  });
-}
+const readUpload = singleFileReader({ field: ID_IMAGE_FILE_FIELD, maxBytes: ID_IMAGE_MAX_BYTES, tooLarge: "intake.imageTooLarge", missing: "intake.imageMissing" });
 
 const JOURNEY_NAMES: Record<MailLocale, Record<number, string>> = {
   "en-US": { 1: "weight loss", 2: "sexual wellness", 3: "a pharmacy purchase", 4: "haircare" },

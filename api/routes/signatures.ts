@@ -4,8 +4,7 @@
  * together, the previous picture is deleted after.
  */
 import { randomBytes } from "node:crypto";
-import { Router, type Request, type Response } from "express";
-import multer from "multer";
+import { Router, type Request } from "express";
 import { eq } from "drizzle-orm";
 import {
   SIGNATURE_FIELD,
@@ -24,26 +23,11 @@ import { ImageRejectedError, reencodePng } from "../domain/uploads.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { ApiError, badRequest, fieldCode, notFound, ok, unauthorized } from "../http/errors.ts";
 import { parseBody } from "../http/validate.ts";
+import { singleFileReader } from "../http/single-file.ts";
 
 const storageKey = (key: string) => `signatures/${key}.png`;
 
-const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: SIGNATURE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 4096 },
-});
-
-function readUpload(req: Request, res: Response): Promise<Express.Multer.File | undefined> {
-  return new Promise((resolve, reject) => {
-    upload.single(SIGNATURE_FIELD)(req, res, (err: unknown) => {
-      if (!err) return resolve(req.file);
-      if (err instanceof multer.MulterError) {
-        if (err.code === "LIMIT_FILE_SIZE") return reject(new ApiError(413, "signatures.imageTooLarge", { fields: fieldCode(SIGNATURE_FIELD, "signatures.imageTooLarge") }));
-        return reject(badRequest("signatures.imageMissing", fieldCode(SIGNATURE_FIELD, "signatures.imageMissing")));
-      }
-      reject(badRequest("account.uploadUnreadable"));
-    });
-  });
-}
+const readUpload = singleFileReader({ field: SIGNATURE_FIELD, maxBytes: SIGNATURE_MAX_BYTES, tooLarge: "signatures.imageTooLarge", missing: "signatures.imageMissing" });
 
 function me(req: Request) {
   const user = req.auth.user;
