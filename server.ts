@@ -24,6 +24,7 @@ import { ServerTiming } from "./app/lib/server-timing.server.ts";
 import { securityHeaders } from "./app/lib/security-headers.server.ts";
 import { readiness } from "./app/lib/health.server.ts";
 import { routePartitions } from "./app/lib/route-partitions.server.ts";
+import { guestPageCache, NONCE_MARKER } from "./app/lib/guest-page-cache.server.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** The built app (react-router.config.ts buildDirectory; BUILD_DIR lets parallel runs build side by side). */
@@ -139,7 +140,19 @@ async function main() {
     const partitions = routePartitions(build);
     const mode = config.production ? "production" : "test";
     const handlers = new Map(partitions.builds.map((b) => [b, createRequestHandler({ build: b, getLoadContext, mode })]));
-    app.use(noStore, (req, res, next) => handlers.get(partitions.buildFor(req.originalUrl))!(req, res, next));
+    // The public pages every guest sees alike, from a template per address and language with the request's nonce
+    // and form token written in (app/lib/guest-page-cache.server.ts); GUEST_PAGE_CACHE=off renders each one.
+    const guestPages =
+      process.env.GUEST_PAGE_CACHE === "off"
+        ? null
+        : guestPageCache({
+            build,
+            mode,
+            templateContext: (req) => createLoadContext({ nonce: NONCE_MARKER, clientIp: req.ip, timing: new ServerTiming() }),
+          });
+    app.use(noStore, (req, res, next) =>
+      guestPages ? guestPages.middleware(req, res, () => handlers.get(partitions.buildFor(req.originalUrl))!(req, res, next)) : handlers.get(partitions.buildFor(req.originalUrl))!(req, res, next),
+    );
   }
 
   // Express's own last handler shows the error's stack (absolute paths included) outside NODE_ENV=production:

@@ -9,6 +9,10 @@ import { NonceProvider } from "./lib/nonce.tsx";
 import { reportServerError } from "./lib/error-report.server.ts";
 import { requestEnvContext } from "./lib/request-context.server.ts";
 import { wantsStreaming } from "./lib/streaming.server.ts";
+import type { GuestPageHooks } from "./lib/guest-page-cache.server.ts";
+import { languageOf } from "./lib/i18n.server.ts";
+import { WebSession } from "./lib/session.server.ts";
+import { carriesToast } from "./lib/toast.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -98,4 +102,19 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   reportServerError(error, request);
+};
+
+/**
+ * The app's side of the guest page cache (app/lib/guest-page-cache.server.ts, which server.ts loads outside the build):
+ * who the visitor is, read by the same session, toast and language code as every request's middleware.
+ */
+export const guestPageHooks: GuestPageHooks = {
+  async visitor(cookie, acceptLanguage) {
+    if (cookie && carriesToast(cookie)) return null;
+    const session = await WebSession.fromCookieHeader(cookie);
+    if (!session.isPlainGuest) return null;
+    const formToken = session.formToken;
+    return { language: await languageOf(cookie, acceptLanguage), formToken, setCookie: await session.commit() };
+  },
+  templateCookie: (formToken) => WebSession.templateCookieHeader(formToken),
 };

@@ -60,6 +60,16 @@ const detector = {
   },
 };
 
+/** The language a request with these headers gets (as the middleware below decides it), without a web `Request`. */
+export async function languageOf(cookie: string | null, acceptLanguage: string | null): Promise<Language> {
+  // The cookie detector and a header not seen yet need a Request; the common case (a known header, no `lng`) does not.
+  const needsRequest = (cookie !== null && /(?:^|;\s*)lng=/.test(cookie)) || !byAcceptLanguage.has(acceptLanguage ?? "");
+  const detected = needsRequest
+    ? await detector.detect(new Request("http://localhost/", { headers: { ...(cookie ? { Cookie: cookie } : {}), "Accept-Language": acceptLanguage ?? "" } }))
+    : byAcceptLanguage.get(acceptLanguage ?? "");
+  return isLanguage(detected) ? detected : FALLBACK_LANGUAGE;
+}
+
 const instances = new Map<Language, i18n>();
 function instanceFor(language: Language): i18n {
   let instance = instances.get(language);

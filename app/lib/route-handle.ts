@@ -9,8 +9,11 @@ export type ReviewStep = "review" | "recordVisit" | "managePrescription" | "info
  *  - title: i18n key of the page title ("ns:key"); the document title is brand + this (spec §1) and the
  *    page's heading uses it too. The deepest route that has one wins.
  *  - review: which review flow and step a page of the review layout is.
+ *  - guestPage: a public page every plain guest sees alike (no query string, nothing flashed, not signed in): it
+ *    is served from a template rendered once per address and language (app/lib/guest-page-cache.server.ts). Only
+ *    for pages whose loaders read nothing but the language, the session's form token and flash values.
  */
-export type RouteHandle = { title?: string; review?: { flow: ReviewFlow; step: ReviewStep }; i18n?: readonly string[] };
+export type RouteHandle = { title?: string; review?: { flow: ReviewFlow; step: ReviewStep }; i18n?: readonly string[]; guestPage?: boolean };
 
 /**
  * Translation namespaces every document carries: the shell's texts, dates and numbers, and the field messages

@@ -113,9 +113,32 @@ export class WebSession {
   }
 
   static async fromRequest(request: Request): Promise<WebSession> {
-    const header = request.headers.get("Cookie");
-    const mark: unknown = await deviceMarkCookie().parse(header);
+    return WebSession.fromCookieHeader(request.headers.get("Cookie"));
+  }
+
+  static async fromCookieHeader(header: string | null): Promise<WebSession> {
+    const mark: unknown = header ? await deviceMarkCookie().parse(header) : null;
     return new WebSession(await sessionStorage().getSession(header), typeof mark === "string" && mark ? mark : null);
+  }
+
+  /**
+   * The Cookie header of a web session that holds only `formToken`: the guest page cache renders its templates with
+   * it (app/lib/guest-page-cache.server.ts), a marker in place of a visitor's token. It signs in no one.
+   */
+  static async templateCookieHeader(formToken: string): Promise<string> {
+    const session = await sessionStorage().getSession(null);
+    session.set("formToken", formToken);
+    const setCookie = await sessionStorage().commitSession(session);
+    return setCookie.slice(0, setCookie.indexOf(";"));
+  }
+
+  /**
+   * A visitor who is no one yet, with nothing to be told: not signed in, no sign-in waiting for its second step, no
+   * flash message (why a session ended, a reset request's login name). Every such visitor sees the same public page,
+   * but for the form token (the guest page cache, app/lib/guest-page-cache.server.ts).
+   */
+  get isPlainGuest(): boolean {
+    return !this.user && !this.hasUpstreamSession && !this.hasPendingTwoFactor && !this.session.has("signedOutReason") && !this.session.has("resetLoginName");
   }
 
   get upstreamCookies(): Partial<Record<UpstreamCookieName, string>> {

@@ -27,6 +27,7 @@ import type { Toast, ToastType } from "./toast.ts";
 export const toastCookieName = (production: boolean) => (production ? "__Host-th_toast" : "th_toast");
 /** Whether a request carries a toast cookie (either name): only then is it read and verified. */
 const CARRIES_TOAST = /(?:^|;\s*)(?:__Host-)?th_toast=/;
+export const carriesToast = (cookie: string) => CARRIES_TOAST.test(cookie);
 
 let storage: SessionStorage | undefined;
 function toastStorage(): SessionStorage {
@@ -92,8 +93,8 @@ export async function toastMiddleware(
   next: () => Promise<Response>,
 ): Promise<Response> {
   // remix-toast's getToast signs a fresh cookie on every call: only asked when the request carries a toast.
-  const carriesToast = CARRIES_TOAST.test(request.headers.get("Cookie") ?? "");
-  const { toast, headers: clearHeaders } = carriesToast ? await getToast(request, toastStorage()) : { toast: undefined, headers: null };
+  const hasToast = carriesToast(request.headers.get("Cookie") ?? "");
+  const { toast } = hasToast ? await getToast(request, toastStorage()) : { toast: undefined };
   const state: ToastState = {
     incoming: toast ? withId({ ...toast, type: toast.type as ToastType }) : null,
     pending: [],
@@ -109,8 +110,10 @@ export async function toastMiddleware(
     const session = await toastStorage().getSession();
     session.flash("flash", { toast: { type: toFlash.type, message: toFlash.message } });
     response.headers.append("Set-Cookie", await toastStorage().commitSession(session));
-  } else if (state.incoming) {
-    response.headers.append("Set-Cookie", clearHeaders?.get("Set-Cookie") ?? "");
+  } else if (hasToast) {
+    // Nothing left to show: the cookie goes, rather than stay behind empty (remix-toast's own clearing keeps it), which
+    // would have every later request read and verify it and keep a guest from the guest page cache.
+    response.headers.append("Set-Cookie", await toastStorage().destroySession(await toastStorage().getSession()));
   }
   return response;
 }

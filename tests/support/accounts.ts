@@ -19,7 +19,7 @@ export type DemoUser = keyof typeof DEMO;
 export const DEMO_USERS = Object.keys(DEMO) as DemoUser[];
 
 /** How many test patients the suites' app instances seed (SEED_TEST_ACCOUNTS). */
-export const TEST_ACCOUNTS = 66;
+export const TEST_ACCOUNTS = 67;
 
 /**
  * Test patient number `slot` (1…TEST_ACCOUNTS), password PASSWORD. Each slot belongs to one test; the table
@@ -37,6 +37,7 @@ export const TEST_ACCOUNTS = 66;
  *   61–62  cancelling an intake (tests/web/intake.test.ts)
  *   63–66  the pharmacy (an approved weight-loss treatment, api/db/seed/test-accounts.ts): tests/web/pharmacy.test.ts 63,
  *          tests/e2e/pharmacy.spec.ts 64–66
+ *   67     sessions ended elsewhere and the guest page cache (tests/web/guest-page-cache.test.ts)
  */
 export const testPatient = (slot: number) => {
   if (slot < 1 || slot > TEST_ACCOUNTS) throw new Error(`test patient slot ${slot} is outside 1…${TEST_ACCOUNTS}`);

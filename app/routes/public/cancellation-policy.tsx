@@ -4,7 +4,7 @@ import { PageTitle } from "~/components/page-title";
 import { legalPageLoader } from "~/lib/content.server";
 import type { RouteHandle } from "~/lib/route-handle";
 
-export const handle = { title: "common:pages.cancellationPolicy" } satisfies RouteHandle;
+export const handle = { title: "common:pages.cancellationPolicy", guestPage: true } satisfies RouteHandle;
 
 /** /cancellation-policy (spec §2 footer; issue 18): the text of content/<language>/cancellation-policy.md, signed in or out. */
 export function loader({ context }: Route.LoaderArgs) {

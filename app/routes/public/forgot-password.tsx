@@ -14,7 +14,7 @@ import { upstreamFieldErrors, UpstreamError } from "~/lib/upstream.server";
 import { passwordResetApi } from "~/lib/account-security.server";
 import { readForm } from "~/lib/csrf.server";
 
-export const handle = { title: "common:pages.forgotPassword" } satisfies RouteHandle;
+export const handle = { title: "common:pages.forgotPassword", guestPage: true } satisfies RouteHandle;
 
 /**
  * Password-reset request (spec §4): POST /actions/users/send-password-reset-email. The upstream answers the

@@ -19,7 +19,7 @@ import { translateFieldCode, translateSuccess } from "~/lib/upstream-messages";
 import { UpstreamError } from "~/lib/upstream.server";
 import { readForm } from "~/lib/csrf.server";
 
-export const handle = { title: "common:pages.login" } satisfies RouteHandle;
+export const handle = { title: "common:pages.login", guestPage: true } satisfies RouteHandle;
 
 /** Fields that never come back into the page after a failed post. */
 const SECRET_FIELDS = ["password", "code", "recoveryCode"];

@@ -4,7 +4,7 @@ import { PageTitle } from "~/components/page-title";
 import { legalPageLoader } from "~/lib/content.server";
 import type { RouteHandle } from "~/lib/route-handle";
 
-export const handle = { title: "common:pages.privacyPolicy" } satisfies RouteHandle;
+export const handle = { title: "common:pages.privacyPolicy", guestPage: true } satisfies RouteHandle;
 
 /** /privacy-policy (spec §2 footer; issue 18): the text of content/<language>/privacy-policy.md, signed in or out. */
 export function loader({ context }: Route.LoaderArgs) {

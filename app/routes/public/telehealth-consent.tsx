@@ -4,7 +4,7 @@ import { PageTitle } from "~/components/page-title";
 import { legalPageLoader } from "~/lib/content.server";
 import type { RouteHandle } from "~/lib/route-handle";
 
-export const handle = { title: "common:pages.telehealthConsent" } satisfies RouteHandle;
+export const handle = { title: "common:pages.telehealthConsent", guestPage: true } satisfies RouteHandle;
 
 /** /telehealth-consent (spec §2 footer; issue 18): the text of content/<language>/telehealth-consent.md, signed in or out. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { PageTitle } from "~/components/page-title";
 import { legalPageLoader } from "~/lib/content.server";
 import type { RouteHandle } from "~/lib/route-handle";
 
-export const handle = { title: "common:pages.termsAndConditions" } satisfies RouteHandle;
+export const handle = { title: "common:pages.termsAndConditions", guestPage: true } satisfies RouteHandle;
 
 /** /terms-and-conditions (spec §2 footer; issue 18): the text of content/<language>/terms-and-conditions.md, signed in or out. */
 export function loader({ context }: Route.LoaderArgs) {
