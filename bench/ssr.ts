@@ -480,6 +480,9 @@ export async function runSsrBench(): Promise<SsrResult[]> {
       // complete HTML); these are its three panels' calls alone (the demo patient: 5 journeys, two years of orders
       // and weights), and the journeys list page.
       { name: "/patient/journeys", kind: "signed-in", url: webBase + "/patient/journeys", headers: page(patient) },
+      // The floor of a signed-in page: the session check and nothing else upstream, a short page of static text (the
+      // privacy policy, signed in: not the guest page cache's).
+      { name: "/privacy-policy (signed in: the session check only)", kind: "signed-in", url: webBase + "/privacy-policy", headers: page(patient) },
       { name: "upstream alone: GET /api/v1/patient/journeys", kind: "upstream", url: apiBase + "/api/v1/patient/journeys", headers: apiPatient },
       { name: "upstream alone: GET /api/v1/patient/overview/actions", kind: "upstream", url: apiBase + "/api/v1/patient/overview/actions", headers: apiPatient },
       { name: "upstream alone: GET /api/v1/patient/overview/next", kind: "upstream", url: apiBase + "/api/v1/patient/overview/next", headers: apiPatient },
