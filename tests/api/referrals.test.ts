@@ -113,7 +113,7 @@ describe("invitations", () => {
     expect((await client.post("/api/v1/patient/referrals/invites", { email: first })).status).toBe(200);
     await mailSettled();
     const mail = await new Client(api.url).get<{ messages: { subject: string }[] }>(`/api/v1/dev/outbox?to=${encodeURIComponent(first)}`);
-    expect(mail.body.data!.messages[0]!.subject).toMatch(/te invitó/);
+    expect(mail.body.data!.messages[0]!.subject).toMatch(/le invitó/);
     for (let i = 1; i < 10; i++) expect((await client.post("/api/v1/patient/referrals/invites", { email: uniqueEmail() })).status).toBe(200);
     const over = await client.post("/api/v1/patient/referrals/invites", { email: uniqueEmail() });
     expect([over.status, over.body.code]).toEqual([429, "ratelimit.tooMany"]);
