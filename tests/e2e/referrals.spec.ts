@@ -74,6 +74,7 @@ const TEXTS = {
     notUsed: "Not used yet",
     category: "Pharmacy purchase",
     card: { number: /^Card number/, month: /^Expiry month/, year: /^Expiry year/, cvc: /^Security code/, name: /^Name on card/, add: "Add card" },
+    updateTotal: "Update total",
     placeOrder: "Place order",
     placed: /^Thank you: your order TH-\d{7} has been placed\.$/,
     billingCredit: (amount: string) => `You have ${amount} of referral credit: it comes off your next invoice automatically.`,
@@ -96,6 +97,7 @@ const TEXTS = {
     notUsed: "Sin usar",
     category: "Compra en farmacia",
     card: { number: /^Número de tarjeta/, month: /^Mes de vencimiento/, year: /^Año de vencimiento/, cvc: /^Código de seguridad/, name: /^Nombre en la tarjeta/, add: "Añadir tarjeta" },
+    updateTotal: "Actualizar total",
     placeOrder: "Realizar pedido",
     placed: /^Gracias: su pedido TH-\d{7} se ha realizado\.$/,
     billingCredit: (amount: string) => `Tiene ${amount} de crédito por recomendación: se descuenta automáticamente de su próxima factura.`,
@@ -113,13 +115,14 @@ async function newPage(browser: Browser, testInfo: TestInfo, locale: keyof typeo
 const creditAmount = (page: Page, term: string) => page.getByTestId("referral-credit").locator("dt", { hasText: term }).locator("+ dd");
 
 /** Orders the one variant of a pharmacy-purchase product (a card saved) through the category and product pages. */
-async function orderItem(page: Page, testInfo: TestInfo, x: Texts, product: string) {
+async function orderItem(page: Page, testInfo: TestInfo, x: Texts, product: string, beforeOrdering?: () => Promise<void>) {
   await page.goto("/patient/pharmacy");
   await hydrated(page, testInfo);
   await page.getByRole("link", { name: x.category, exact: true }).click();
   await page.getByRole("link", { name: product, exact: true }).click();
   await expect(page.getByTestId("product-name")).toHaveText(product);
   await hydrated(page, testInfo);
+  await beforeOrdering?.();
   await page.getByTestId("order-form").getByRole("button", { name: x.placeOrder }).click();
   await expect(page).toHaveURL(/\/patient\/orders$/);
   await expect(page.getByText(x.placed)).toBeVisible();
@@ -218,8 +221,13 @@ test.describe("invite a friend, the friend orders, both credits appear", () => {
     const { locale, x, friend } = run(testInfo);
     const { context, page } = await newPage(browser, testInfo, locale);
     await signInWith(page, friend, null);
-    // The $9 prep pads.
-    await orderItem(page, testInfo, x, "Alcohol prep pads (200)");
+    // The $9 prep pads: the order summary takes the credit off before ordering.
+    await orderItem(page, testInfo, x, "Alcohol prep pads (200)", async () => {
+      await page.getByTestId("order-form").getByRole("button", { name: x.updateTotal }).click();
+      await expect(page.getByTestId("order-credit")).toHaveText("−$9.00");
+      await expect(page.getByTestId("order-total")).toHaveText("$0.00");
+      if (!isNoJs(testInfo)) await expectNoAxeViolations(page, "the order summary with a referral credit");
+    });
     await page.goto("/patient/account/billing");
     await expect(page.getByTestId("invoice-row").first()).toContainText("$0.00");
     await expect(page.getByTestId("billing-credit")).toContainText(x.billingCredit("$11.00"));
@@ -254,6 +262,13 @@ test.describe("invite a friend, the friend orders, both credits appear", () => {
     await page.goto("/patient/account/billing");
     await ready();
     await expectNoAxeViolations(page, "billing with a referral credit (es-US)");
+    // The order summary with the credit left ($11) taken off the $9 pads (nothing ordered).
+    await page.goto("/patient/pharmacy/category/pharmacy-purchase");
+    await page.getByRole("link", { name: "Alcohol prep pads (200)", exact: true }).click();
+    await ready();
+    await page.getByTestId("order-form").getByRole("button", { name: TEXTS["es-US"].updateTotal }).click();
+    await expect(page.getByTestId("order-credit")).toHaveText("−$9.00");
+    await expectNoAxeViolations(page, "the order summary with a referral credit (es-US)");
     await context.clearCookies();
     await signInWith(page, referrer, "/patient/refer-friend");
     await ready();
