@@ -8,7 +8,7 @@
  * | GET  /api/v1/pharmacy/categories | patients | | { categories } (one per journey: slug, product count, lowest monthly price) |
  * | GET  /api/v1/pharmacy/categories/{slug} | patients | | { category, products } (live and not-live, each with `orderable`) |
  * | GET  /api/v1/pharmacy/products/{id} | patients | | { product, addons, orderable } |
- * | POST /api/v1/pharmacy/quote | patients | { variantId, addonVariantIds, couponCode } | { quote } (400 field errors) |
+ * | POST /api/v1/pharmacy/quote | patients | { variantId, addonVariantIds, couponCode } | { quote, creditCents } (400 field errors) |
  * | POST /api/v1/pharmacy/orders | patients | + paymentMethodId?, idempotencyKey | { order, invoiceNumber, subscriptionId, replayed } |
  * | GET  /api/v1/patient/orders | patients | cursor?, perPage? | PatientOrder[] + pages (own, newest first) |
  * | GET  /api/v1/shipments | SHIPMENT_ROLES | status (All = -100), cursor?, perPage? | Shipment[] + pages (newest first) |
@@ -111,7 +111,13 @@ export const quoteSchema = z.object({
   monthlyCents: z.number().int(),
   couponCode: z.string().nullable(),
 });
-export const quoteAnswerSchema = z.object({ quote: quoteSchema });
+export const quoteAnswerSchema = z.object({
+  quote: quoteSchema,
+  creditCents: z
+    .number()
+    .int()
+    .meta({ description: "The patient's open credit (a referral's) that the order's invoice takes off, at most the quote's total: due today is totalCents − creditCents" }),
+});
 
 const addonIds = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "" && x !== null) : [v]),

@@ -69,6 +69,15 @@ export async function loadReferrals(db: Db, userId: number): Promise<ReferralSum
   };
 }
 
+/** The patient's credit not used yet (cents): what createInvoice takes off their next invoice. */
+export async function openCreditCents(db: Db, userId: number): Promise<number> {
+  const [row] = await rows<{ open: number }>(
+    db,
+    sql`SELECT coalesce(sum(amount_cents), 0)::int AS open FROM account_credits WHERE user_id = ${userId} AND applied_invoice_id IS NULL`,
+  );
+  return row?.open ?? 0;
+}
+
 export type InviteProblem = "referral.selfInvite" | "referral.alreadyPatient" | "referral.alreadyInvited";
 
 /** Records an invitation to `email` (lower-cased), or says why not (nothing stored). */

@@ -35,7 +35,7 @@ import { clientIp } from "../http/context.ts";
 import { decodeCursor, encodeCursor, validId } from "../domain/cursors.ts";
 import { iso } from "../domain/patient-record.ts";
 import { Catalogue } from "../domain/pharmacy.ts";
-import { creditReferralIfDue } from "../domain/referrals.ts";
+import { creditReferralIfDue, openCreditCents } from "../domain/referrals.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { ApiError, badRequest, fieldCode, notFound, ok } from "../http/errors.ts";
 import { parseBody, parseWith } from "../http/validate.ts";
@@ -169,7 +169,9 @@ export function pharmacyRoutes(): Router {
     const input = parseBody(req, quoteRequestSchema);
     const catalogue = await Catalogue.load(req.deps.db, me(req));
     const priced = await priceOrder(req.deps.db, catalogue, me(req), input);
-    ok(res, { quote: priced.quote });
+    // The patient's open credit (a referral's $20) comes off this order's invoice (createInvoice): shown before ordering.
+    const creditCents = Math.min(await openCreditCents(req.deps.db, me(req)), priced.quote.totalCents);
+    ok(res, { quote: priced.quote, creditCents });
   });
 
   endpoint(router, "POST /api/v1/pharmacy/orders", async (req, res) => {

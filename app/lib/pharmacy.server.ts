@@ -36,6 +36,8 @@ export type OrderFormResult = {
   errors: Record<string, string[]>;
   /** The price of the cart when the last post could price it. */
   quote: Quote | null;
+  /** The patient's open credit (a referral's) that this order's invoice takes off, with the quote. */
+  creditCents: number;
   /** Spec §8's card-declined notice, in the user's language. */
   declined: string | null;
   /** Spec §8's 'Error while generating payment link…'. */
@@ -134,6 +136,7 @@ export async function productAction(request: Request, context: Context, id: stri
     cart,
     errors: {},
     quote: null,
+    creditCents: 0,
     declined: null,
     paymentLinkFailed: false,
     idempotencyKey: key || randomUUID(),
@@ -182,7 +185,7 @@ export async function productAction(request: Request, context: Context, id: stri
   if (intent === "quote") {
     try {
       const answer = await upstream.call("POST /api/v1/pharmacy/quote", { body });
-      return data(result({ intent: "quote", quote: answer.data.quote }));
+      return data(result({ intent: "quote", quote: answer.data.quote, creditCents: answer.data.creditCents }));
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       return data(result({ intent: "quote", errors: failure(context, error, t) }), { status: error.status === 409 ? 409 : 400 });

@@ -1,7 +1,7 @@
 /**
  * Refer a friend (issue 18; api/contract/referrals.ts): the patient's page /patient/refer-friend — the code and link,
  * the invite form, the friends and their state, the credit, and the form where a friend enters a code. The only
- * module of the web that calls the referral endpoints.
+ * module of the web that calls the referral endpoints (the billing page reads the credit through openReferralCredit).
  *
  * Both forms post with and without JavaScript: a failed form comes back with its errors beside the field (and an
  * error summary) and what was typed kept; a success redirects back with the API's message as a toast.
@@ -14,7 +14,7 @@ import { getT } from "./i18n.server.ts";
 import { parseWithZod } from "./parse-form.server.ts";
 import { claimFormSchema, inviteFormSchema } from "./schemas/referrals.ts";
 import { redirectWithToast } from "./toast.server.ts";
-import { getUpstream } from "./upstream.server.ts";
+import { getUpstream, UpstreamError } from "./upstream.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type { ReferralSummary };
@@ -32,6 +32,19 @@ export async function referFriendLoader(request: Request, context: Context) {
   const link = `${url.origin}${REFER_FRIEND_PATH}?code=${encodeURIComponent(summary.code)}`;
   const incoming = (url.searchParams.get("code") ?? "").replace(/[^A-Za-z0-9]/g, "").slice(0, 24).toUpperCase();
   return { summary, link, incomingCode: incoming && incoming !== summary.code ? incoming : "" };
+}
+
+/**
+ * The patient's referral credit not used yet (cents), which the commerce core takes off their next invoice: the
+ * billing page shows it. Null when it cannot be read now (the billing page then shows nothing about it).
+ */
+export async function openReferralCredit(context: Context): Promise<number | null> {
+  try {
+    return (await getUpstream(context).call("GET /api/v1/patient/referrals")).data.availableCents;
+  } catch (error) {
+    if (error instanceof UpstreamError) return null;
+    throw error;
+  }
 }
 
 function flatten(errors: Record<string, string[] | null> | null | undefined): Record<string, string[]> {

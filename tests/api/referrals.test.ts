@@ -2,8 +2,9 @@
  * Refer a friend (issue 18; api/routes/referrals.ts, the rule api/domain/referrals.ts, credits in the commerce core's
  * createInvoice): each call × role; invite refusals (invalid address, oneself, an existing account, twice) with
  * nothing stored; the mail in the inviter's language; the rate limit; a friend claims the code; the §9 rule through
- * real checkouts — below $99 nothing, a voided (refunded) invoice does not count, at $99 both get $20 once — and the
- * credit on each one's next invoice (never below 0, the rest kept).
+ * real checkouts — below $99 nothing, a voided (refunded) invoice does not count, at $99 both get $20 once — the
+ * credit a quote announces (at most the order's total) and the credit on each one's next invoice (never below 0, the
+ * rest kept).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
@@ -113,7 +114,7 @@ describe("invitations", () => {
     expect((await client.post("/api/v1/patient/referrals/invites", { email: first })).status).toBe(200);
     await mailSettled();
     const mail = await new Client(api.url).get<{ messages: { subject: string }[] }>(`/api/v1/dev/outbox?to=${encodeURIComponent(first)}`);
-    expect(mail.body.data!.messages[0]!.subject).toMatch(/te invitó/);
+    expect(mail.body.data!.messages[0]!.subject).toMatch(/le invitó/);
     for (let i = 1; i < 10; i++) expect((await client.post("/api/v1/patient/referrals/invites", { email: uniqueEmail() })).status).toBe(200);
     const over = await client.post("/api/v1/patient/referrals/invites", { email: uniqueEmail() });
     expect([over.status, over.body.code]).toEqual([429, "ratelimit.tooMany"]);
@@ -146,6 +147,10 @@ describe("the friend, the $99 rule and the credits", () => {
     const listed = (await emmaClient.get<ReferralSummary>("/api/v1/patient/referrals")).body.data!.friends.find((f) => f.email === email);
     expect(listed?.state).toBe("joined");
 
+    // No credit yet: a quote takes nothing off.
+    const noCredit = await friend.client.post<{ quote: { totalCents: number }; creditCents: number }>("/api/v1/pharmacy/quote", { variantId: await variantId("insulin-syringes") });
+    expect([noCredit.status, noCredit.body.data!.quote.totalCents, noCredit.body.data!.creditCents]).toEqual([200, 2400, 0]);
+
     // $24 × 4 = $96: not due. The first is refunded (voided): $72. Two more: $96, then $120 → due.
     const first = await order(friend.client, friend.id, "insulin-syringes");
     for (let i = 0; i < 3; i++) await order(friend.client, friend.id, "insulin-syringes");
@@ -163,6 +168,11 @@ describe("the friend, the $99 rule and the credits", () => {
     const after = (await emmaClient.get<ReferralSummary>("/api/v1/patient/referrals")).body.data!;
     expect(after.friends.find((f) => f.email === email)?.state).toBe("qualified");
     expect(after.availableCents).toBeGreaterThanOrEqual(2000);
+
+    // The quote says what the credit will take off before ordering: at most the order's total.
+    const quoted = async (slug: string) => (await friend.client.post<{ quote: { totalCents: number }; creditCents: number }>("/api/v1/pharmacy/quote", { variantId: await variantId(slug) })).body.data!;
+    expect(await quoted("alcohol-prep-pads")).toMatchObject({ quote: { totalCents: 900 }, creditCents: 900 });
+    expect(await quoted("insulin-syringes")).toMatchObject({ quote: { totalCents: 2400 }, creditCents: 2000 });
 
     // The friend's next invoice: $9 pads with a $20 credit → $0 (paid, nothing charged), the $11 rest kept.
     const pads = await order(friend.client, friend.id, "alcohol-prep-pads");

@@ -61,12 +61,12 @@ describe("refer a friend without JavaScript", () => {
     const inviter = await patientClient(37, "es-US");
     const page = await inviter.get("/patient/refer-friend");
     expect(page.h1).toBe("Recomiende a un amigo");
-    expect(page.text("main")).toContain("Tu código de recomendación");
+    expect(page.text("main")).toContain("Su código de recomendación");
     const invalid = await inviter.submit(page, "[data-testid=invite-form]", { email: "" });
     expect(invalid.status).toBe(400);
-    expect(invalid.fieldError("Correo electrónico de tu amigo")).not.toBe("");
+    expect(invalid.fieldError("Correo electrónico de su amigo")).not.toBe("");
     const sent = await inviter.submit(invalid, "[data-testid=invite-form]", { email: friendEmail() });
-    expect(sent.toasts("success")).toEqual(["Tu invitación se envió."]);
+    expect(sent.toasts("success")).toEqual(["Su invitación se envió."]);
     expect(sent.text("[data-testid=friends]")).toContain("Invitado");
   });
 });

@@ -227,7 +227,24 @@ export const CATALOGUE: readonly ProductDef[] = [
     requiresPrescription: false,
     variants: planVariants({ dosages: ["5000mcg"], monthlyCents: 900 }),
   },
+  // Pharmacy purchase, last so that every product and variant above keeps its id: the one item of $99 or more that
+  // needs no prescription, which a referred friend orders to reach the referral's $99 in one order (issue 18).
+  {
+    name: "Smart body scale",
+    slug: "smart-body-scale",
+    sectionType: ServiceSection.PharmacyPurchase,
+    kind: "pharmacy",
+    description: "Wi-Fi scale that measures weight, BMI and body fat.",
+    requiresPrescription: false,
+    variants: oneOff("1 scale", 10900, "1 scale"),
+  },
 ];
+
+/**
+ * Products the demo population's random orders never pick (the demo seed draws from the catalogue): added after
+ * the demo data was settled, so that every demo patient's orders and invoices stay what they were.
+ */
+export const NOT_IN_DEMO_ORDERS: ReadonlySet<string> = new Set(["smart-body-scale"]);
 
 export type CatalogueVariant = {
   id: number;

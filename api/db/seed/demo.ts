@@ -40,7 +40,7 @@ import { seedDemoJourneys } from "./journeys.ts";
 import { seedDemoAccess } from "./access.ts";
 import { seedDemoBilling } from "./billing.ts";
 import { seedDemoCheckIns } from "./check-ins.ts";
-import { type CatalogueVariant, insertCatalogue } from "./catalogue.ts";
+import { type CatalogueVariant, NOT_IN_DEMO_ORDERS, insertCatalogue } from "./catalogue.ts";
 import { seedDemoPharmacy } from "./pharmacy.ts";
 import { CITIES, FIRST_NAMES, LAST_NAMES, STREETS, emailPart } from "./names.ts";
 import { type Rng, mulberry32 } from "./prng.ts";
@@ -494,7 +494,7 @@ async function fill(db: Db): Promise<void> {
   );
 
   // ---- catalogue ---------------------------------------------------------------------------------
-  const catalogue = await insertCatalogue(db);
+  const catalogue = (await insertCatalogue(db)).filter((v) => !NOT_IN_DEMO_ORDERS.has(v.productSlug));
   const liveMain = (section: number) =>
     catalogue.filter((v) => v.sectionType === section && v.isLive && (v.kind === "medication" || v.kind === "pharmacy"));
   const addonsFor = (section: number, period: number) =>

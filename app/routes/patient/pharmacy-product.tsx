@@ -73,7 +73,7 @@ function VariantsTable({ product, money }: { product: ProductDetail; money: Mone
   );
 }
 
-function Summary({ quote, money }: { quote: Quote; money: Money }) {
+function Summary({ quote, creditCents, money }: { quote: Quote; creditCents: number; money: Money }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="order-summary" className="flex flex-col gap-2 rounded-md border p-4" data-testid="order-summary">
@@ -97,9 +97,17 @@ function Summary({ quote, money }: { quote: Quote; money: Money }) {
             </dd>
           </>
         ) : null}
+        {creditCents > 0 ? (
+          <>
+            <dt>{t("pharmacy:order.credit")}</dt>
+            <dd className="text-right tabular-nums" data-testid="order-credit">
+              −{money(creditCents)}
+            </dd>
+          </>
+        ) : null}
         <dt className="font-semibold">{t("pharmacy:order.total")}</dt>
         <dd className="text-right font-semibold tabular-nums" data-testid="order-total">
-          {money(quote.totalCents)}
+          {money(quote.totalCents - creditCents)}
         </dd>
       </dl>
       {quote.periodMonths > 1 ? <p className="text-sm text-muted-foreground">{t("pharmacy:order.perMonth", { price: money(quote.monthlyCents) })}</p> : null}
@@ -231,7 +239,7 @@ function OrderForm({
           {t("pharmacy:order.update")}
         </Button>
       </div>
-      {result?.quote ? <Summary quote={result.quote} money={money} /> : null}
+      {result?.quote ? <Summary quote={result.quote} creditCents={result.creditCents} money={money} /> : null}
       {cards.length ? <CardChoices cards={cards} chosen={cart.paymentMethodId} /> : null}
       {result?.declined ? (
         <Alert variant="error" live="none" title={t("pharmacy:order.declinedTitle")} data-testid="order-declined">

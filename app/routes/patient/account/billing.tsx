@@ -9,6 +9,7 @@ import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { accountApi, successMessage } from "~/lib/account.server";
+import { openReferralCredit } from "~/lib/referrals.server";
 import { formatCurrency, formatDate } from "~/lib/format";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -48,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let invoices: Invoice[] = [];
   let pages: Pages = { totalCount: 0, page, perPage: INVOICES_DEFAULT_PER_PAGE };
   let failed = false;
+  const credit = openReferralCredit(context);
   try {
     const response = await accountApi(context).invoices(page, INVOICES_DEFAULT_PER_PAGE);
     invoices = response.data;
@@ -56,7 +58,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notifyUpstreamError(context, error, getT(context));
     failed = true;
   }
+  const creditCents = await credit;
   return {
+    /** The referral credit the next invoice takes off (issue 18), shown only when there is some. */
+    credit: creditCents ? formatCurrency(creditCents, { fromCents: true, cents: true, locale }) : null,
     invoices: invoices.map((invoice) => ({
       id: invoice.id,
       number: invoice.number,
@@ -100,13 +105,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PatientAccountBilling({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { invoices, pages, failed, downloadFailed, portalReturn } = loaderData;
+  const { invoices, pages, failed, downloadFailed, portalReturn, credit } = loaderData;
   return (
     <>
       <div className="flex flex-col gap-1">
         <PageTitle title={handle.title} />
         <p className="text-muted-foreground">{t("account:billing.intro")}</p>
       </div>
+      {credit ? (
+        <Alert variant="success" live="none" title={t("account:billing.creditTitle")} data-testid="billing-credit">
+          <p>{t("account:billing.creditText", { amount: credit })}</p>
+          <p>
+            <Link to="/patient/refer-friend" className="font-medium underline underline-offset-4 hover:no-underline">
+              {t("account:billing.creditLink")}
+            </Link>
+          </p>
+        </Alert>
+      ) : null}
       <PortalSection portalReturn={portalReturn} />
       <AccountSection title={t("account:billing.invoicesTitle")} description={t("account:billing.invoicesIntro")}>
         {downloadFailed ? (
