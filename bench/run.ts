@@ -20,7 +20,10 @@
  * PostgreSQL as production runs them. `npm run bench -- --ssr` runs only that part, `-- --tasks` only this one.
  * Between them, the patients list (bench/patients.ts): `-- --patients` runs only that part; then the clinical review
  * queues (bench/review-queues.ts): `-- --review`; then messaging (bench/chats.ts, 1,000,000 messages in 100,000 chats):
- * `-- --chats`; the shipment queue (bench/orders.ts): `-- --orders`.
+ * `-- --chats`; the shipment queue (bench/orders.ts): `-- --orders`; the staff renewals list at 1,000,000 subscriptions
+ * (bench/subscriptions.ts, its own database BENCH_SUBS_DATABASE_URL): `-- --subscriptions`. The renewal worker's rate
+ * (10,000 due renewals on PostgreSQL and PGlite, about 10 minutes each on a loaded machine) runs only when asked:
+ * `-- --renewals`.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
@@ -348,8 +351,12 @@ const only = process.argv.includes("--ssr")
           ? "chats"
           : process.argv.includes("--orders")
             ? "orders"
-            : null;
-(only === "ssr" || only === "patients" || only === "review" || only === "chats" || only === "orders" ? Promise.resolve() : main())
+            : process.argv.includes("--subscriptions")
+              ? "subscriptions"
+              : process.argv.includes("--renewals")
+                ? "renewals"
+                : null;
+(only === "ssr" || only === "patients" || only === "review" || only === "chats" || only === "orders" || only === "subscriptions" || only === "renewals" ? Promise.resolve() : main())
   .then(async () => {
     // The patients list (bench/patients.ts), the clinical review queues (bench/review-queues.ts), then the server
     // rendering (bench/ssr.ts).
@@ -358,6 +365,10 @@ const only = process.argv.includes("--ssr")
     if (only === null || only === "chats") await (await import("./chats.ts")).runChatsBench();
     // The shipment queue at 1,000,000 orders (bench/orders.ts; BENCH_ORDERS_DATABASE_URL for a database of its own).
     if (only === null || only === "orders") await (await import("./orders.ts")).runOrdersBench();
+    // The staff renewals list at 1,000,000 subscriptions and orders (bench/subscriptions.ts); the renewal worker's rate
+    // only with --renewals (it renews 10,000 subscriptions on each of PostgreSQL and PGlite).
+    if (only === null || only === "subscriptions" || only === "renewals")
+      await (await import("./subscriptions.ts")).runSubscriptionsBench({ list: only !== "renewals", renewals: only === "renewals" });
     if (only === null || only === "ssr") await (await import("./ssr.ts")).runSsrBench();
   })
   .then(

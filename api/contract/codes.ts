@@ -287,6 +287,8 @@ export const API_MESSAGES = {
   "subscriptions.samePlan": "This is already your plan.",
   "subscriptions.planNotOffered": "This plan is not offered for this subscription.",
   "subscriptions.productNotLive": "Product is not enabled (not live)",
+  "subscriptions.productUnavailable": "Product unavailable in your state",
+  "subscriptions.prescriptionRequired": "This plan needs a prescription: your provider must approve the treatment first.",
   "subscriptions.addonPeriod": "The add-on period must match the main plan period.",
   "subscriptions.addonNotOffered": "This add-on is not offered for this subscription.",
   "subscriptions.addonPresent": "This add-on is already part of your subscription.",

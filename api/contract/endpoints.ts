@@ -278,6 +278,7 @@ const table = {
   "PUT /api/v1/uploads/:id/visibility": { body: reviewQueues.uploadVisibilitySchema, data: reviewQueues.reviewUploadAnswerSchema },
   // Subscriptions (issue 16 part B; api/contract/subscriptions.ts).
   "GET /api/v2/subscriptions": { data: subs.subscriptionsAnswerSchema },
+  "GET /api/v2/products/subscription": { query: subs.subscriptionProductsQuerySchema, data: subs.subscriptionProductsAnswerSchema },
   "PUT /api/v2/treatments/:id/change-plan": { body: subs.changePlanSchema, data: subs.subscriptionAnswerSchema },
   "POST /api/v2/subscriptions/:id/cancel-scheduled-changes": { body: subs.emptySchema, data: subs.subscriptionAnswerSchema },
   "POST /api/v1/treatments/:id/add-addon": { body: subs.addAddonSchema, data: subs.subscriptionAnswerSchema },

@@ -7,6 +7,8 @@
  *
  * Roles (decision; spec §6 names renewals as a staff page of every staff role, the self-service as the patient's):
  *  - the patient: their own subscriptions only (another's answers 404, like an unknown id);
+ *  - the plans a subscription may change to (`GET /api/v2/products/subscription`): the patient (their own), and every
+ *    staff role for one subscription of a patient they may see (read-only; see api/contract/subscriptions.ts);
  *  - the renewals list (`GET /api/v1/renewals`): every staff role (the sidebar's "renewals" entry), on the patients
  *    each may see (api/domain/patient-access.ts).
  */
@@ -51,7 +53,7 @@ export const RENEWAL_RETRY_DAYS = [1, 3, 5] as const;
 export const CANCEL_REASONS = ["tooExpensive", "sideEffects", "reachedGoal", "notWorking", "switching", "other"] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
-export const SUBSCRIPTION_LIMITS = { cancelNote: 1000 } as const;
+export const SUBSCRIPTION_LIMITS = { cancelNote: 1000, productSearch: 100 } as const;
 
 /** Validation message keys of the subscription forms (the web's "subscriptions" namespace translates them). */
 export const SUBSCRIPTION_V = {
@@ -63,6 +65,8 @@ export const SUBSCRIPTION_V = {
   addonNotOffered: "subscriptions.addonNotOffered",
   addonPresent: "subscriptions.addonPresent",
   productNotLive: "subscriptions.productNotLive",
+  productUnavailable: "subscriptions.productUnavailable",
+  prescriptionRequired: "subscriptions.prescriptionRequired",
 } as const;
 
 export const SUBSCRIPTION_STAFF_ROLES = STAFF_ROLES;

@@ -5,7 +5,8 @@
  *
  * | call | who | body / query | answer |
  * |---|---|---|---|
- * | GET  /api/v2/subscriptions | the patient | | { subscriptions } (their own, newest first; each with what it may change to) |
+ * | GET  /api/v2/subscriptions | the patient | | { subscriptions } (their own, newest first; each with the add-ons it may take) |
+ * | GET  /api/v2/products/subscription | the patient; every staff role | search?, subscriptionId?, treatmentId? | { subscriptions: [{ subscriptionId, …, plans }] } (the plans each may change to) |
  * | PUT  /api/v2/treatments/{id}/change-plan | the patient | { variantId } | { subscription } (scheduled for the next renewal) |
  * | POST /api/v2/subscriptions/{id}/cancel-scheduled-changes | the patient | {} | { subscription } |
  * | POST /api/v1/treatments/{id}/add-addon | the patient | { variantId } | { subscription } |
@@ -22,8 +23,27 @@
  *   a paused subscription with `PUT /api/v2/subscriptions/{id}/update { action: "resume" }`: the API answers at once
  *   (`subscriptions.resumeRequested`) and the resume job charges the card and makes it Active shortly after
  *   (spec §4 "Resuming charges the card and takes effect after a few minutes").
- * - `GET /api/v2/products/subscription` is the catalogue's (the ordering half of issue 16); the plans and add-ons a
- *   subscription may change to come with each subscription here.
+ * - `GET /api/v2/products/subscription` (spec §7 names it only): the subscription products — plan variants (dosage or
+ *   dosage cycle, 3/6/12-month period, supply, shipping frequency, price per month and total) — that a subscription
+ *   may change to, grouped by subscription: `{ subscriptions: [{ subscriptionId, treatmentId, sectionType,
+ *   currentVariantId, changePlan, plans }] }`, the newest subscription first. The change-plan form of
+ *   /patient/subscriptions takes its choices from it (GET /api/v2/subscriptions no longer embeds them).
+ *   · What a subscription may change to: the live medication plans of its journey other than its current one, that
+ *     its patient may order as the pharmacy decides (api/domain/pharmacy.ts orderProblem): not excluded in the state of
+ *     the patient's shipping address, and a prescription-only product only with an approved treatment of that journey.
+ *     Nothing (`changePlan: false`, `plans: []`) when the state machine refuses a plan change now (a cancelled, ended
+ *     or past-due subscription…) or it has no main plan. The change-plan call refuses exactly what is not offered here
+ *     (400 on variantId: `subscriptions.productUnavailable`, `subscriptions.prescriptionRequired`, …).
+ *   · `search` (at most SUBSCRIPTION_LIMITS.productSearch characters) keeps the plans whose product name, plan name,
+ *     dosage (or a step of its dosage cycle) or supply contains it, case-insensitive ("6-month", "semaglutide",
+ *     "7.5mg"); a subscription whose plans all fail it stays, with `plans: []`. `subscriptionId` and/or `treatmentId`
+ *     (the treatment's newest subscription, like the treatment calls) narrow to one subscription.
+ *   · Who (decision, like the other subscription calls): a patient reads their own subscriptions (all of them, or the
+ *     one named; another patient's id or an unknown one answers 404). Every staff role (the renewals list's roles) may
+ *     read it for one subscription of a patient they may see (api/domain/patient-access.ts): `subscriptionId` or
+ *     `treatmentId` is required (400 otherwise: staff have no subscriptions of their own), one they may not see
+ *     answers 404; what they get is what that patient would see (the patient's state and prescriptions), read-only
+ *     (only the patient changes a plan), and each staff read is an audit row (`subscription.products`).
  * - Cancellation (spec §4: reason → one-time offer → confirmation): `get-key` answers the offer's key while the offer
  *   is unused; the cancel call carries that key in its path (`none` when no offer was made). Cancelling without the
  *   key of an offer still open answers 409 `subscriptions.offerFirst`, so the offer is always shown once; cancelling
@@ -107,8 +127,10 @@ export const subscriptionSchema = z.object({
     })
     .nullable(),
   paymentMethod: z.object({ brand: z.string(), last4: z.string() }).nullable(),
-  /** Plans this subscription may change to, and add-ons it may take (same journey; add-ons of the same period). */
-  plans: z.array(planOptionSchema),
+  /**
+   * Add-ons it may take (same journey, same period, orderable by the patient). The plans it may change to are
+   * GET /api/v2/products/subscription's.
+   */
   addonOptions: z.array(planOptionSchema),
   can: z.object({
     changePlan: z.boolean(),
@@ -149,6 +171,35 @@ export const updateSchema = z
     key: z.string().trim().max(200, V.invalid).optional(),
   })
   .strict();
+
+// ── GET /api/v2/products/subscription ─────────────────────────────────────────────────────────────────────────
+
+export const subscriptionProductsQuerySchema = z.object({
+  search: z.string().trim().max(SUBSCRIPTION_LIMITS.productSearch, V.maxLength).optional().meta({ description: "Product name, plan name, dosage or supply contains (case-insensitive)" }),
+  subscriptionId: id.optional().meta({ description: "One subscription (required for staff unless treatmentId is given)" }),
+  treatmentId: id.optional().meta({ description: "The treatment's newest subscription" }),
+});
+export type SubscriptionProductsQuery = z.infer<typeof subscriptionProductsQuerySchema>;
+
+/** A plan a subscription may change to: a plan option with its price per month and dosage cycle. */
+export const subscriptionProductSchema = planOptionSchema.extend({
+  monthlyCents: z.number().int().meta({ description: "Price per month, USD cents (rounded)" }),
+  dosageCycle: z.array(z.string()).nullable(),
+  direction: z.enum(["upgrade", "downgrade", "same"]).meta({ description: "Against the current plan, by price per month" }),
+});
+export type SubscriptionProduct = z.infer<typeof subscriptionProductSchema>;
+
+export const subscriptionProductsSchema = z.object({
+  subscriptionId: z.number().int(),
+  treatmentId: z.number().int().nullable(),
+  sectionType: z.number().int(),
+  currentVariantId: z.number().int().nullable(),
+  /** Whether the state machine allows a plan change now (and there is something to change to). */
+  changePlan: z.boolean(),
+  plans: z.array(subscriptionProductSchema),
+});
+export type SubscriptionProducts = z.infer<typeof subscriptionProductsSchema>;
+export const subscriptionProductsAnswerSchema = z.object({ subscriptions: z.array(subscriptionProductsSchema) });
 
 export const renewalsQuerySchema = z.object({
   cursor: z.string().trim().max(300, V.invalid).optional().meta({ description: "pages.nextCursor of the previous page" }),

@@ -220,7 +220,12 @@ export const permissions = {
   // Subscriptions (issue 16 part B; api/routes/subscriptions.ts; contract and decisions api/contract/subscriptions.ts):
   // the patient's self-service on their own (another's: 404); the renewals list for every staff role (spec §2/§6:
   // the sidebar's renewals entry), on the patients each may see.
-  "GET /api/v2/subscriptions": { roles: PATIENTS, summary: "The patient's own subscriptions: plan, add-ons, next charge, scheduled change, what each may change to" },
+  "GET /api/v2/subscriptions": { roles: PATIENTS, summary: "The patient's own subscriptions: plan, add-ons, next charge, scheduled change, the add-ons each may take" },
+  // The plans a subscription may change to: the patient's own; staff name one subscription of a patient they may see.
+  "GET /api/v2/products/subscription": {
+    roles: [...PATIENTS, ...STAFF],
+    summary: "The plans (3/6/12-month variants, dosage, price per month and total) each subscription may change to; search, subscriptionId, treatmentId; staff: one subscription (audited)",
+  },
   "PUT /api/v2/treatments/:id/change-plan": { roles: PATIENTS, summary: "Schedule a plan change (upgrade or downgrade) for the next renewal (409 when not active or future); audited" },
   "POST /api/v2/subscriptions/:id/cancel-scheduled-changes": { roles: PATIENTS, summary: "Cancel a scheduled plan change; audited" },
   "POST /api/v1/treatments/:id/add-addon": { roles: PATIENTS, summary: "Add an add-on of the plan's period (spec §5) from the next renewal; audited" },

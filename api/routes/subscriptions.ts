@@ -16,6 +16,7 @@ import {
   removeAddonSchema,
   renewalsQuerySchema,
   retentionQuerySchema,
+  subscriptionProductsQuerySchema,
   updateSchema,
   type Renewal,
   type RenewalPages,
@@ -28,9 +29,10 @@ import { rows, type Db } from "../db/client.ts";
 import { auditEvents, paymentMethods, subscriptionItems, subscriptions, treatments } from "../db/schema.ts";
 import { auditRead } from "../domain/audit.ts";
 import { decodeCursor, encodeCursor, validId } from "../domain/cursors.ts";
-import { visiblePatientsSql } from "../domain/patient-access.ts";
+import { canSeePatient, visiblePatientsSql } from "../domain/patient-access.ts";
+import { eligibilityOf } from "../domain/pharmacy.ts";
 import { requestRenewal, requestResume } from "../domain/renewals.ts";
-import { catalogue, cardOf, optionOf, subscriptionViews } from "../domain/subscription-views.ts";
+import { catalogue, cardOf, eligibilityProblem, optionOf, planChoices, subscriptionProducts, subscriptionViews } from "../domain/subscription-views.ts";
 import { addonProblem, maintenancePlan, schedulePlanChange, stateOf, subscriptionTransition, type AnyAction, type ScheduledChange } from "../domain/subscriptions.ts";
 import { clientIp } from "../http/context.ts";
 import { endpoint } from "../http/endpoint.ts";
@@ -111,10 +113,11 @@ async function openOffer(db: Db | Tx, row: SubRow) {
   if (!subscriptionTransition("acceptRetention", stateOf(row)).ok) return null;
   const [main] = await db.select().from(subscriptionItems).where(and(eq(subscriptionItems.subscriptionId, row.id), eq(subscriptionItems.isAddon, false))).limit(1);
   if (!main) return null;
-  const cat = await catalogue(db as Db);
+  const [cat, eligibility] = await Promise.all([catalogue(db as Db), eligibilityOf(db as Db, row.patientId)]);
   const current = cat.get(main.variantId);
   if (!current) return null;
-  const plan = maintenancePlan(current, [...cat.values()]);
+  // Only a plan the patient may switch to (GET /api/v2/products/subscription's rule: the state, a prescription).
+  const plan = maintenancePlan(current, planChoices(current, cat.values(), eligibility));
   return plan ? { plan, current, key: retentionKey(row.id, plan.variantId) } : null;
 }
 
@@ -183,16 +186,44 @@ export function subscriptionsRoutes(): Router {
     ok(res, { subscriptions: await subscriptionViews(req.deps.db, viewerOf(req).id) });
   });
 
+  endpoint(router, "GET /api/v2/products/subscription", async (req, res) => {
+    const q = parseWith(subscriptionProductsQuerySchema, dropEmpty(req.query as Record<string, unknown>));
+    const viewer = viewerOf(req);
+    const named = q.subscriptionId !== undefined || q.treatmentId !== undefined;
+    let patientId = viewer.id;
+    if (viewer.role !== "patients") {
+      // Staff have no subscriptions of their own: they name one, of a patient they may see (else 404, like unknown).
+      if (!named) throw badRequest("common.invalidFields", fieldCode("subscriptionId", V.required));
+      const [owner] = await req.deps.db
+        .select({ patientId: subscriptions.patientId })
+        .from(subscriptions)
+        .where(q.subscriptionId !== undefined ? eq(subscriptions.id, q.subscriptionId) : eq(subscriptions.treatmentId, q.treatmentId!))
+        .limit(1);
+      if (!owner || !(await canSeePatient(req.deps.db, viewer, owner.patientId))) throw notFoundSub();
+      patientId = owner.patientId;
+    }
+    const list = await subscriptionProducts(req.deps.db, patientId, q);
+    if (named && !list.length) throw notFoundSub();
+    if (viewer.role !== "patients") {
+      await auditRead(req, { action: "subscription.products", patientId, entityType: "subscription", entityId: list[0]!.subscriptionId, meta: { plans: list[0]!.plans.length } });
+    }
+    ok(res, { subscriptions: list });
+  });
+
   endpoint(router, "PUT /api/v2/treatments/:id/change-plan", async (req, res) => {
     const id = await subscriptionOfTreatment(req, req.params.id);
     const input = parseBody(req, changePlanSchema);
-    const cat = await catalogue(req.deps.db);
+    const [cat, eligibility] = await Promise.all([catalogue(req.deps.db), eligibilityOf(req.deps.db, viewerOf(req).id)]);
     await change(req, id, "changePlan", async (tx, row, now) => {
       const [main] = await mainItem(tx, id);
       const current = main ? cat.get(main.variantId) : undefined;
       if (!current) throw new ApiError(409, "subscriptions.notActiveOrFuture");
-      const result = schedulePlanChange(current, cat.get(input.variantId) ?? null, row.nextChargeAt ?? now, "planChange", now);
+      const target = cat.get(input.variantId) ?? null;
+      const result = schedulePlanChange(current, target, row.nextChargeAt ?? now, "planChange", now);
       if (!result.ok) throw badRequest("common.invalidFields", fieldCode(result.field, result.code));
+      // Refused exactly when GET /api/v2/products/subscription does not offer it (the state, a prescription).
+      const problem = target && eligibilityProblem(target, eligibility);
+      if (problem) throw badRequest("common.invalidFields", fieldCode("variantId", problem));
       await tx.update(subscriptions).set({ scheduledChange: result.change, updatedAt: now }).where(eq(subscriptions.id, id));
     });
     await answer(req, res, id, "subscriptions.planChangeScheduled");
@@ -210,13 +241,14 @@ export function subscriptionsRoutes(): Router {
   endpoint(router, "POST /api/v1/treatments/:id/add-addon", async (req, res) => {
     const id = await subscriptionOfTreatment(req, req.params.id);
     const input = parseBody(req, addAddonSchema);
-    const cat = await catalogue(req.deps.db);
+    const [cat, eligibility] = await Promise.all([catalogue(req.deps.db), eligibilityOf(req.deps.db, viewerOf(req).id)]);
     await change(req, id, "addAddon", async (tx) => {
       const items = await tx.select().from(subscriptionItems).where(eq(subscriptionItems.subscriptionId, id));
       const main = items.find((i) => !i.isAddon);
       const current = main ? cat.get(main.variantId) : undefined;
       if (!current) throw new ApiError(409, "subscriptions.notActiveOrFuture");
-      const problem = addonProblem(current, cat.get(input.variantId) ?? null, items.filter((i) => i.isAddon).map((i) => i.variantId));
+      const addon = cat.get(input.variantId) ?? null;
+      const problem = addonProblem(current, addon, items.filter((i) => i.isAddon).map((i) => i.variantId)) ?? (addon && eligibilityProblem(addon, eligibility));
       if (problem) throw badRequest("common.invalidFields", fieldCode("variantId", problem));
       await tx.insert(subscriptionItems).values({ subscriptionId: id, variantId: input.variantId, quantity: 1, isAddon: true });
     });

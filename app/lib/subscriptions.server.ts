@@ -10,7 +10,7 @@
  * the offer's key again, so no step is kept on the server between posts.
  */
 import { data, type RouterContextProvider } from "react-router";
-import type { PlanOption, Renewal, Subscription } from "../../api/contract/subscriptions.ts";
+import type { PlanOption, Renewal, Subscription, SubscriptionProduct } from "../../api/contract/subscriptions.ts";
 import { CANCEL_REASONS } from "../../api/contract/subscription-rules.ts";
 import { formFailure, successMessage } from "./account.server.ts";
 import { readForm } from "./csrf.server.ts";
@@ -20,7 +20,7 @@ import { redirectWithToast, takeToasts } from "./toast.server.ts";
 import { firstPageOnBadCursor, getUpstream, UpstreamError } from "./upstream.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
-export type { PlanOption, Renewal, Subscription };
+export type { PlanOption, Renewal, Subscription, SubscriptionProduct };
 
 export const SUBSCRIPTION_INTENTS = [
   "changePlan",
@@ -53,10 +53,21 @@ async function utcOffsetOf(context: Context): Promise<number> {
   }
 }
 
+/**
+ * The page: the patient's subscriptions, and the plans each may change to (the change-plan form's choices, from
+ * GET /api/v2/products/subscription, by subscription id).
+ */
 export async function subscriptionsLoader(request: Request, context: Context) {
-  const [answer, utcOffsetMinutes] = await Promise.all([getUpstream(context).call("GET /api/v2/subscriptions", {}), utcOffsetOf(context)]);
+  const upstream = getUpstream(context);
+  const [answer, products, utcOffsetMinutes] = await Promise.all([
+    upstream.call("GET /api/v2/subscriptions", {}),
+    upstream.call("GET /api/v2/products/subscription", { query: {} }),
+    utcOffsetOf(context),
+  ]);
   const cancel = Number(new URL(request.url).searchParams.get("cancel")) || null;
-  return { subscriptions: answer.data.subscriptions, utcOffsetMinutes, cancelId: cancel, toasts: takeToasts(context) };
+  const plans: Record<number, SubscriptionProduct[]> = {};
+  for (const s of products.data.subscriptions) if (s.changePlan) plans[s.subscriptionId] = s.plans;
+  return { subscriptions: answer.data.subscriptions, plans, utcOffsetMinutes, cancelId: cancel, toasts: takeToasts(context) };
 }
 
 const text = (form: FormData, key: string) => {

@@ -162,6 +162,8 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   "subscriptions.samePlan": "subscriptions:upstream.samePlan",
   "subscriptions.planNotOffered": "subscriptions:upstream.planNotOffered",
   "subscriptions.productNotLive": "subscriptions:upstream.productNotLive",
+  "subscriptions.productUnavailable": "subscriptions:upstream.productUnavailable",
+  "subscriptions.prescriptionRequired": "subscriptions:upstream.prescriptionRequired",
   "subscriptions.addonPeriod": "subscriptions:upstream.addonPeriod",
   "subscriptions.addonNotOffered": "subscriptions:upstream.addonNotOffered",
   "subscriptions.addonPresent": "subscriptions:upstream.addonPresent",

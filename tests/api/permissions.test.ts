@@ -389,6 +389,11 @@ const samples: Record<EndpointKey, Sample> = {
   "GET /api/v1/chats/messages": { path: () => `/api/v1/chats/messages?chatId=${chatId}`, ok: 200 },
   // Subscriptions (api/routes/subscriptions.ts): a fresh subscription of the demo patient per call, in the state it starts from.
   "GET /api/v2/subscriptions": { ok: 200 },
+  // The plans one of the demo patient's subscriptions may change to (staff must name one; every staff role sees her).
+  "GET /api/v2/products/subscription": {
+    ok: 200,
+    send: async (client) => client.request("GET", `/api/v2/products/subscription?subscriptionId=${(await freshSubscription(api.database.db, demoPatientId)).subscriptionId}`),
+  },
   "PUT /api/v2/treatments/:id/change-plan": {
     ok: 200,
     send: async (client) => {

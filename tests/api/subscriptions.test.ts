@@ -6,11 +6,12 @@
  * re-activate, and the renewals list (cursor, blockers, scoped).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import * as schema from "../../api/db/schema.ts";
 import { ROLES, type Role } from "../../api/contract/roles.ts";
 import { permissions } from "../../api/domain/permissions.ts";
-import type { Renewal, Subscription } from "../../api/contract/subscriptions.ts";
+import type { Renewal, Subscription, SubscriptionProducts } from "../../api/contract/subscriptions.ts";
+import { canSeePatient } from "../../api/domain/patient-access.ts";
 import { Client, LOGINS, signedIn, startTestApi, type TestApi } from "./harness.ts";
 import { freshSubscription, variantId } from "./subscription-helpers.ts";
 
@@ -69,9 +70,135 @@ describe("the patient's subscriptions", () => {
     expect(active.addons.length).toBeGreaterThan(0);
     expect(active.nextChargeAt).toBeTruthy();
     expect(active.paymentMethod?.last4).toMatch(/^\d{4}$/);
-    expect(active.plans.every((p) => p.variantId !== active.plan!.variantId)).toBe(true);
     expect(active.addonOptions.every((a) => a.periodMonths === active.plan!.periodMonths)).toBe(true);
     expect(active.can).toMatchObject({ changePlan: true, pause: true, cancel: true, reactivate: false, resume: false });
+  });
+});
+
+describe("GET /api/v2/products/subscription: the plans a subscription may change to", () => {
+  type Answer = { subscriptions: SubscriptionProducts[] };
+  const products = (c: Client, query = "") => c.get<Answer>(`/api/v2/products/subscription${query ? `?${query}` : ""}`);
+  const fieldCodeOf = (r: { body: { data?: unknown } }, field: string) => (r.body.data as { fieldCodes: Record<string, { code: string }[]> }).fieldCodes[field]![0]!.code;
+  let liamClient: Client;
+  beforeAll(async () => {
+    liamClient = new Client(api.url);
+    await liamClient.login("patient2@demo.test");
+  });
+  /** A patient the provider (providerUsers) may not see. */
+  async function hiddenFromProvider(): Promise<number> {
+    const provider = await idOf(LOGINS.providerUsers);
+    const candidates = await db().select({ id: schema.patients.userId }).from(schema.patients).orderBy(desc(schema.patients.userId)).limit(200);
+    for (const c of candidates) if (!(await canSeePatient(db(), { id: provider, role: "providerUsers" }, c.id))) return c.id;
+    throw new Error("the provider sees every patient");
+  }
+
+  it("each role: the patient their own; staff one named subscription of a patient they see (400 without one); a guest 401", async () => {
+    const s = await freshSubscription(db(), emma);
+    for (const role of ROLES) {
+      const c = clients.get(role)!;
+      const bare = await products(c);
+      const named = await products(c, `subscriptionId=${s.subscriptionId}`);
+      if (role === "guest") {
+        expect([bare.status, named.status], role).toEqual([401, 401]);
+      } else if (role === "patients") {
+        expect(bare.status).toBe(200);
+        expect(bare.body.data!.subscriptions.some((x) => x.subscriptionId === s.subscriptionId)).toBe(true);
+        expect(named.status).toBe(200);
+        expect(named.body.data!.subscriptions.map((x) => x.subscriptionId)).toEqual([s.subscriptionId]);
+      } else {
+        expect(bare.status, role).toBe(400);
+        expect(fieldCodeOf(bare, "subscriptionId"), role).toBe("validation.required");
+        // Every staff role sees the demo patient: the same plans she gets, read-only, audited.
+        expect(named.status, role).toBe(200);
+        expect(named.body.data!.subscriptions[0]!.plans.length, role).toBeGreaterThan(0);
+        const audit = await lastAudit("subscription.products");
+        expect(audit, role).toMatchObject({ actorRole: role, patientId: emma, entityId: String(s.subscriptionId) });
+        const byTreatment = await products(c, `treatmentId=${s.treatmentId}`);
+        expect(byTreatment.body.data!.subscriptions.map((x) => x.subscriptionId), role).toEqual([s.subscriptionId]);
+      }
+    }
+    expect(permissions["GET /api/v2/products/subscription"].roles).toContain("patients");
+  });
+
+  it("object level: another patient's subscription or treatment, or an unknown one, answers 404; a provider's unseen patient 404", async () => {
+    const other = await freshSubscription(db(), liam);
+    for (const q of [`subscriptionId=${other.subscriptionId}`, `treatmentId=${other.treatmentId}`, "subscriptionId=999999999"]) {
+      const r = await products(patient(), q);
+      expect(r.status, q).toBe(404);
+      expect(r.body.code).toBe("subscriptions.notFound");
+    }
+    expect((await products(patient(), "subscriptionId=abc")).status).toBe(400);
+    const hidden = await freshSubscription(db(), await hiddenFromProvider());
+    expect((await products(clients.get("providerUsers")!, `subscriptionId=${hidden.subscriptionId}`)).status).toBe(404);
+    expect((await products(clients.get("providers")!, `subscriptionId=${hidden.subscriptionId}`)).status).toBe(200);
+  });
+
+  it("offers the journey's live plans but the current one, with price per month, total and direction; never a product not live", async () => {
+    const s = await freshSubscription(db(), emma, { addon: true });
+    const r = await products(patient(), `subscriptionId=${s.subscriptionId}`);
+    const mine = r.body.data!.subscriptions[0]!;
+    const current = await variantId(db(), "compounded-tirzepatide", 3);
+    expect(mine).toMatchObject({ subscriptionId: s.subscriptionId, treatmentId: s.treatmentId, sectionType: 1, currentVariantId: current, changePlan: true });
+    const names = mine.plans.map((p) => `${p.productName} · ${p.periodMonths}`);
+    expect(names).toEqual(
+      expect.arrayContaining(["Compounded Tirzepatide · 6", "Compounded Tirzepatide · 12", "Compounded Semaglutide · 3", "Compounded Semaglutide · 6", "Zepbound (branded) · 12"]),
+    );
+    expect(mine.plans.some((p) => p.variantId === current)).toBe(false);
+    expect(mine.plans.some((p) => p.productName === "Oral Semaglutide")).toBe(false);
+    expect(mine.plans.every((p) => p.productName !== "Sildenafil" && p.productName !== "Ondansetron (anti-nausea)")).toBe(true);
+    const sema = mine.plans.find((p) => p.productName === "Compounded Semaglutide" && p.periodMonths === 3)!;
+    expect(sema).toMatchObject({ priceCents: 89700, monthlyCents: 29900, direction: "downgrade", removesAddons: true, dosageCycle: ["0.25mg", "0.5mg", "1mg"] });
+    const zep = mine.plans.find((p) => p.productName === "Zepbound (branded)" && p.periodMonths === 3)!;
+    expect(zep.direction).toBe("upgrade");
+    // A longer plan of the same product: cheaper per month, and the add-ons (of another period) go.
+    expect(mine.plans.find((p) => p.productName === "Compounded Tirzepatide" && p.periodMonths === 6)).toMatchObject({ direction: "downgrade", removesAddons: true });
+  });
+
+  it("filters by search: product, plan name, a step of the dosage cycle; case-insensitive; no match keeps the subscription with no plans", async () => {
+    const s = await freshSubscription(db(), emma);
+    const plansFor = async (search: string) => (await products(patient(), `subscriptionId=${s.subscriptionId}&search=${encodeURIComponent(search)}`)).body.data!.subscriptions[0]!.plans;
+    expect((await plansFor("SEMAGLUTIDE")).map((p) => p.productName)).toEqual(["Compounded Semaglutide", "Compounded Semaglutide", "Compounded Semaglutide"]);
+    expect((await plansFor("12-month")).every((p) => p.periodMonths === 12)).toBe(true);
+    expect((await plansFor("12-month")).length).toBe(3);
+    expect((await plansFor("7.5mg")).map((p) => `${p.productName} · ${p.periodMonths}`)).toEqual(["Compounded Tirzepatide · 6", "Compounded Tirzepatide · 12"]);
+    expect(await plansFor("no such plan")).toEqual([]);
+    const all = await products(patient(), "search=zepbound");
+    expect(all.body.data!.subscriptions.length).toBeGreaterThan(1);
+    expect(all.body.data!.subscriptions.flatMap((x) => x.plans).every((p) => p.productName === "Zepbound (branded)")).toBe(true);
+    const tooLong = await products(patient(), `search=${"x".repeat(101)}`);
+    expect(tooLong.status).toBe(400);
+    expect(fieldCodeOf(tooLong, "search")).toBe("validation.maxLength");
+  });
+
+  it("as the pharmacy decides: a product not offered in the patient's state, or without an approved treatment, is neither listed nor accepted", async () => {
+    const s = await freshSubscription(db(), liam);
+    await db().delete(schema.addresses).where(eq(schema.addresses.userId, liam));
+    await db().insert(schema.addresses).values({ userId: liam, addressType: "shipping", title: "Home", addressFirstName: "Liam", addressLastName: "Test", addressLine1: "1 Main St", locality: "New Orleans", administrativeArea: "LA", postalCode: "70112" });
+    const inLa = (await products(liamClient, `subscriptionId=${s.subscriptionId}`)).body.data!.subscriptions[0]!;
+    expect(inLa.plans.length).toBeGreaterThan(0);
+    expect(inLa.plans.every((p) => p.productName === "Zepbound (branded)")).toBe(true);
+    const sema = await variantId(db(), "compounded-semaglutide", 3);
+    const refused = await liamClient.put(`/api/v2/treatments/${s.treatmentId}/change-plan`, { variantId: sema });
+    expect(refused.status).toBe(400);
+    expect(fieldCodeOf(refused, "variantId")).toBe("subscriptions.productUnavailable");
+    expect((refused.body.data as { errors: Record<string, string[]> }).errors.variantId).toEqual(["Product unavailable in your state"]);
+    await db().delete(schema.addresses).where(eq(schema.addresses.userId, liam));
+    // No approved weight-loss treatment any more: prescription-only plans are not offered, and not accepted.
+    await db().update(schema.treatments).set({ reviewStatus: "cancelled" }).where(and(eq(schema.treatments.patientId, liam), eq(schema.treatments.sectionType, 1)));
+    const noRx = (await products(liamClient, `treatmentId=${s.treatmentId}`)).body.data!.subscriptions[0]!;
+    expect(noRx).toMatchObject({ changePlan: false, plans: [] });
+    const r = await liamClient.put(`/api/v2/treatments/${s.treatmentId}/change-plan`, { variantId: sema });
+    expect(fieldCodeOf(r, "variantId")).toBe("subscriptions.prescriptionRequired");
+    expect((await subRow(s.subscriptionId)).scheduledChange).toBeNull();
+    await db().update(schema.treatments).set({ reviewStatus: "approved" }).where(eq(schema.treatments.id, s.treatmentId));
+  });
+
+  it("a subscription the state machine will not change (cancelled) offers nothing", async () => {
+    const s = await freshSubscription(db(), emma, { status: 3, nextChargeAt: null });
+    const r = await products(patient(), `subscriptionId=${s.subscriptionId}`);
+    expect(r.body.data!.subscriptions[0]).toMatchObject({ subscriptionId: s.subscriptionId, changePlan: false, plans: [] });
+    const view = (await patient().get<{ subscriptions: Subscription[] }>("/api/v2/subscriptions")).body.data!.subscriptions.find((x) => x.id === s.subscriptionId)!;
+    expect(view.can.changePlan).toBe(false);
   });
 });
 

@@ -31,7 +31,9 @@ export const TEST_ACCOUNTS = 67;
  *   36–40  issue 18: progress, uploads, refer a friend (start 200 lb, goal 170 lb; tests/web/patient-extras.test.ts 36–37,
  *          tests/e2e/patient-extras.spec.ts 38–40)
  *   41–50  the medical intake (tests/web/intake.test.ts 41–44, tests/e2e/intake.spec.ts 45–47)
- *   51–52  free
+ *   51     subscriptions: seeded like 56–60, shipping to Louisiana (api/db/seed/subscriptions.ts LOUISIANA_SLOT;
+ *          tests/web/subscriptions.test.ts: the change-plan choices of GET /api/v2/products/subscription)
+ *   52     free
  *   53–55  refer a friend end to end (tests/e2e/referrals.spec.ts: the friends 53 with JavaScript, 54 without; 55 spare)
  *   56–60  subscriptions, seeded with an Active subscription and a card (api/db/seed/subscriptions.ts;
  *          tests/web/subscriptions.test.ts 56, tests/e2e/subscriptions.spec.ts 57–59, tests/api 60)

@@ -104,6 +104,33 @@ describe("subscriptions without JavaScript", () => {
     expect(resumed.$("[data-testid=resume-pending]")).not.toBeNull();
   });
 
+  it("the change-plan choices are what the patient may switch to (GET /api/v2/products/subscription): in Louisiana only the branded plans; one is scheduled without JavaScript", async () => {
+    // Slot 51 ships to Louisiana, where the compounded plans are not offered (api/db/seed/subscriptions.ts).
+    const client = new WebClient();
+    await client.signIn(testPatient(51).email);
+    const page = await client.get("/patient/subscriptions");
+    const form = page.$$("form").find((f) => f.getAttribute("data-testid")?.startsWith("change-plan-form-"))!;
+    const sel = `[data-testid=${form.getAttribute("data-testid")}]`;
+    const labels = page.$$(`${sel} input[name=variantId]`).map((i) => page.text(`label[for="${i.id}"]`));
+    expect(labels).toHaveLength(3);
+    for (const period of [3, 6, 12]) expect(labels.some((l) => l.startsWith(`Zepbound (branded) · 2.5mg, ${period}-month plan`))).toBe(true);
+    expect(page.text(sel)).not.toContain("Compounded");
+    expect(page.text(sel)).toContain("$1,200/month · $3,600 every 3 months");
+    expect(page.text(sel)).toContain("$1,020/month · $12,240 every 12 months");
+    const twelve = page.$$(`${sel} input[name=variantId]`).find((i) => page.text(`label[for="${i.id}"]`).startsWith("Zepbound (branded) · 2.5mg, 12-month plan"))!;
+    const scheduled = await client.submit(page, sel, { variantId: twelve.getAttribute("value")! });
+    expect(scheduled.toasts("success")).toEqual(["Your plan change is scheduled for your next renewal."]);
+    expect(scheduled.text("[data-testid=scheduled-change]")).toContain("Zepbound (branded) · 2.5mg, 12-month plan (upgrade)");
+    const undone = await client.submit(scheduled, "[data-testid=cancel-change-form]");
+    expect(undone.$("[data-testid=scheduled-change]")).toBeNull();
+    // In Spanish: the same choices, the prices in Spanish.
+    client.headers["Accept-Language"] = "es-US";
+    const es = await client.get("/patient/subscriptions");
+    expect(es.text(sel)).toContain("Nuevo plan");
+    expect(es.text(sel)).toContain("cada 12 meses");
+    expect(es.text(sel)).not.toContain("Compounded");
+  });
+
   it("in Spanish: the labels and the details", async () => {
     const client = await patient();
     client.headers["Accept-Language"] = "es-US";

@@ -2,16 +2,22 @@
  * Subscriptions of the test accounts (issue 16 part B): the test patients of slots SUBSCRIPTION_TEST_SLOTS
  * (tests/support/accounts.ts) each get a weight-loss treatment approved, a card on file and an Active subscription on
  * the 3-month compounded tirzepatide plan with one add-on, next charge in 20 days — the state the subscriptions
- * page's tests start from. Slot DECLINING_SLOT's card declines every charge (the declined-card journey). Idempotent: a patient who has a subscription is left as they are.
+ * page's tests start from. Slot DECLINING_SLOT's card declines every charge (the declined-card journey). Slot
+ * LOUISIANA_SLOT ships to Louisiana, where the compounded plans are not offered (api/db/seed/intake.ts): its change-plan
+ * choices (GET /api/v2/products/subscription) are the branded ones only. Idempotent: a patient who has a subscription
+ * is left as they are.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
 import { testPatientEmail } from "./test-accounts.ts";
 import { LOCAL_DECLINING_TOKEN_PREFIX } from "../../domain/billing/local.ts";
+import { UNAVAILABLE_DEMO_STATE } from "./intake.ts";
 
 /** The test-patient slots that get a subscription (kept in step with tests/support/accounts.ts). */
-export const SUBSCRIPTION_TEST_SLOTS = [56, 57, 58, 59, 60] as const;
+export const SUBSCRIPTION_TEST_SLOTS = [51, 56, 57, 58, 59, 60] as const;
+/** This slot's shipping address is in Louisiana (UNAVAILABLE_DEMO_STATE): the compounded GLP-1 plans are not offered to it. */
+export const LOUISIANA_SLOT = 51;
 /** This slot's card is the local provider's declining test card (4000 0000 0000 0341): it saves, every charge declines. */
 export const DECLINING_SLOT = 59;
 
@@ -63,5 +69,12 @@ export async function seedTestSubscriptions(db: Db, count: number): Promise<void
       { subscriptionId: sub!.id, variantId: main.id, quantity: 1, isAddon: false },
       { subscriptionId: sub!.id, variantId: addon.id, quantity: 1, isAddon: true },
     ]);
+    if (k === LOUISIANA_SLOT) {
+      const address = { title: "Home", addressFirstName: "Test", addressLastName: "Patient", addressLine1: "1 Canal St", locality: "New Orleans", administrativeArea: UNAVAILABLE_DEMO_STATE, postalCode: "70112" };
+      await db
+        .insert(t.addresses)
+        .values({ userId: user.id, addressType: "shipping", ...address })
+        .onConflictDoUpdate({ target: [t.addresses.userId, t.addresses.addressType], set: address });
+    }
   }
 }

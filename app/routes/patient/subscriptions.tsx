@@ -11,7 +11,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { formatCurrency, formatDate } from "~/lib/format";
 import { translateMessage } from "~/lib/i18n";
 import type { RouteHandle } from "~/lib/route-handle";
-import { subscriptionsAction, subscriptionsLoader, type PlanOption, type Subscription, type SubscriptionActionResult } from "~/lib/subscriptions.server";
+import { subscriptionsAction, subscriptionsLoader, type Subscription, type SubscriptionActionResult, type SubscriptionProduct } from "~/lib/subscriptions.server";
 import { useTranslation } from "~/lib/use-translation";
 import { CANCEL_REASONS, SUBSCRIPTION_LIMITS } from "../../../api/contract/subscription-rules.ts";
 
@@ -40,7 +40,7 @@ const LABEL_VARIANT: Record<Subscription["label"], BadgeVariant> = {
   card_decline: "error",
 };
 
-type Ctx = { utcOffsetMinutes: number; result: SubscriptionActionResult | undefined; language: string };
+type Ctx = { utcOffsetMinutes: number; result: SubscriptionActionResult | undefined; language: string; plans: Record<number, SubscriptionProduct[]> };
 
 function useMoney() {
   const { i18n } = useTranslation();
@@ -161,6 +161,8 @@ function ChangePlan({ s, ctx }: { s: Subscription; ctx: Ctx }) {
   const pending = useNavigation().state !== "idle";
   const errors = errorsFor(ctx.result, s, ["changePlan"]);
   const fieldId = `plan-${s.id}`;
+  // The choices: GET /api/v2/products/subscription (the loader), what this subscription may change to.
+  const plans = ctx.plans[s.id] ?? [];
   const chosen = ctx.result?.kind === "failed" && ctx.result.subscriptionId === s.id ? ctx.result.values.variantId : undefined;
   const error = errors?.variantId?.map((m) => translateMessage(t, m)).join(" ");
   return (
@@ -185,10 +187,10 @@ function ChangePlan({ s, ctx }: { s: Subscription; ctx: Ctx }) {
           required
           defaultValue={chosen}
           error={error}
-          options={s.plans.map((p: PlanOption) => ({
+          options={plans.map((p) => ({
             value: String(p.variantId),
             label: t("subscriptions:changePlan.option", { product: p.productName, variant: p.variantName }),
-            hint: `${t("subscriptions:changePlan.price", { perMonth: money(Math.round(p.priceCents / p.periodMonths)), total: money(p.priceCents), count: p.periodMonths })}${p.removesAddons && s.addons.length ? ` · ${t("subscriptions:changePlan.removesAddons")}` : ""}`,
+            hint: `${t("subscriptions:changePlan.price", { perMonth: money(p.monthlyCents), total: money(p.priceCents), count: p.periodMonths })}${p.removesAddons && s.addons.length ? ` · ${t("subscriptions:changePlan.removesAddons")}` : ""}`,
           }))}
         />
         <div>
@@ -437,7 +439,7 @@ function SubscriptionCard({ s, ctx, cancelId }: { s: Subscription; ctx: Ctx; can
         </header>
         <Notices s={s} ctx={ctx} />
         <Details s={s} ctx={ctx} />
-        {s.can.changePlan ? <ChangePlan s={s} ctx={ctx} /> : null}
+        {s.can.changePlan && ctx.plans[s.id]?.length ? <ChangePlan s={s} ctx={ctx} /> : null}
         <Addons s={s} ctx={ctx} />
         <Actions s={s} ctx={ctx} cancelling={cancelling} />
         {cancelling ? <CancelFlow s={s} ctx={ctx} /> : null}
@@ -448,8 +450,8 @@ function SubscriptionCard({ s, ctx, cancelId }: { s: Subscription; ctx: Ctx; can
 
 export default function PatientSubscriptions({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { subscriptions, utcOffsetMinutes, cancelId } = loaderData;
-  const ctx: Ctx = { utcOffsetMinutes, result: actionData as SubscriptionActionResult | undefined, language: i18n.language };
+  const { subscriptions, plans, utcOffsetMinutes, cancelId } = loaderData;
+  const ctx: Ctx = { utcOffsetMinutes, result: actionData as SubscriptionActionResult | undefined, language: i18n.language, plans };
   const stray = ctx.result?.kind === "failed" && !subscriptions.some((s) => s.id === ctx.result!.subscriptionId) ? ctx.result.errors : undefined;
   return (
     <div className="flex flex-col gap-6">
