@@ -459,9 +459,16 @@ export const subscriptions = pgTable(
     resumeRequestedAt: timestamp("resume_requested_at", { withTimezone: true }),
     /** A renewal's charge was declined (spec §4 'Card Decline'): retries are scheduled (subscription_renewals). */
     pastDueSince: timestamp("past_due_since", { withTimezone: true }),
+    /**
+     * The renewal waits for a check-in (api/domain/check-ins.ts renewalMayProceed): a weight-loss treatment without a
+     * check-in approved since the last shipment (or the start). Kept by the triggers of migration 0032_dashboard_counts
+     * (on subscriptions, check_ins and treatments) so the dashboard's "renewals blocked" is one index range.
+     */
+    renewalAwaitsCheckIn: boolean("renewal_awaits_check_in").notNull().default(false),
   },
   (t) => [
     index("subscriptions_patient_idx").on(t.patientId, t.id),
+    index("subscriptions_renewal_blocked_idx").on(t.nextChargeAt, t.patientId).where(sql`${t.status} = 1 and ${t.renewalAwaitsCheckIn}`),
     index("subscriptions_status_charge_idx").on(t.status, t.nextChargeAt),
     index("subscriptions_treatment_idx").on(t.treatmentId),
     // The renewal scheduler and the staff renewals list: Future and Active subscriptions by next charge.
@@ -922,9 +929,27 @@ export const staffPatientVisibility = pgTable(
     patientId: integer("patient_id").notNull(),
     assigned: integer("assigned").notNull().default(0),
     granted: integer("granted").notNull().default(0),
+    /**
+     * The patient's orders on hold (status 3) and uploads for review, kept by the triggers of migration
+     * 0032_dashboard_counts (hand-written part) so that staff_queue_counts can add and remove a row's share exactly.
+     */
+    ordersOnHold: integer("orders_on_hold").notNull().default(0),
+    uploadsForReview: integer("uploads_for_review").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.staffId, t.patientId] }), index("staff_patient_visibility_patient_idx").on(t.patientId, t.staffId)],
 );
+
+/**
+ * The staff dashboard's scoped queue figures (api/domain/staff-dashboard.ts): per staff member, the orders on hold and
+ * the uploads for review of the patients in their staff_patient_visibility, i.e. the sums of those rows' columns. Kept
+ * in the same transaction as every write by the triggers of migration 0032_dashboard_counts on orders, uploads and
+ * staff_patient_visibility; `dashboard_counts_rebuild()` recomputes it (and the renewal flag) from scratch.
+ */
+export const staffQueueCounts = pgTable("staff_queue_counts", {
+  staffId: integer("staff_id").primaryKey(),
+  ordersOnHold: integer("orders_on_hold").notNull().default(0),
+  uploadsForReview: integer("uploads_for_review").notNull().default(0),
+});
 
 /**
  * A scoped viewer's patients list (api/domain/provider-list.ts): one row per (staff member, treatment of a patient in

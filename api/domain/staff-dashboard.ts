@@ -19,7 +19,10 @@
  *   turnaround        median and 90th percentile of reviewed_at − created_at (the intake submitted: a treatment is
  *                     created when its intake is submitted) over the reviews of this week and of last week, weeks
  *                     starting Sunday 00:00 Pacific (treatments_reviewed_at_idx, index-only)
- * For a provider (providerUsers) shipments, uploads and renewals are those of the patients they may see.
+ * For a provider (providerUsers) shipments, uploads and renewals are those of the patients they may see: shipments and
+ * uploads are their kept sums (staff_queue_counts, one primary-key read; a dependent of a supervisor counts the rows),
+ * renewals the range above probing their visibility rows by primary key.
+ * renewalsBlocked reads the kept flag subscriptions.renewal_awaits_check_in (partial index subscriptions_renewal_blocked_idx).
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { StaffRole } from "../contract/roles.ts";
@@ -34,10 +37,8 @@ import {
   dashboardPanelsFor,
 } from "../contract/staff-dashboard-rules.ts";
 import { rows, type Db } from "../db/client.ts";
-import { visiblePatientsSql } from "./patient-access.ts";
+import { scopedAccessIds, visiblePatientsSql } from "./patient-access.ts";
 import { workloadSql, unassignedSql } from "./provider-list.ts";
-
-const WEIGHT_LOSS_SECTION = 1;
 
 const capped = (n: number) => ({ count: Math.min(n, CAP), capped: n > CAP });
 
@@ -84,8 +85,21 @@ const hours = (v: number | string | null) => (v === null ? null : Math.round(Num
 export async function staffDashboard(db: Db, viewer: { id: number; role: StaffRole }, now = new Date()): Promise<StaffDashboard> {
   const panels = new Set(dashboardPanelsFor(viewer.role));
   const own = viewer.role === "providerUsers";
-  const visible = own ? await visiblePatientsSql(db, viewer, sql.raw("patient_id")) : undefined;
-  const scope = visible ? sql` AND ${visible}` : sql``;
+  // A provider with no supervisor (the usual case) reads their kept sums (staff_queue_counts); a dependent sees the
+  // union of their own and their supervisors' patients, which sums cannot give: they count the rows (capped).
+  const accessIds = own ? await scopedAccessIds(db, viewer) : undefined;
+  const kept = accessIds?.length === 1;
+  // A primary-key probe of the viewer's visibility rows per counted row (the count stops at CAP + 1), qualified by table.
+  const scopeOf = async (table: "subscriptions" | "orders" | "uploads"): Promise<SQL> => {
+    const visible = own ? await visiblePatientsSql(db, viewer, sql.raw(`${table}.patient_id`), "probe") : undefined;
+    return visible ? sql` AND ${visible}` : sql``;
+  };
+  const keptCounts = kept && (panels.has("shipmentsOnHold") || panels.has("uploadsToReview"))
+    ? rows<{ ordersOnHold: number; uploadsForReview: number }>(
+        db,
+        sql`SELECT orders_on_hold AS "ordersOnHold", uploads_for_review AS "uploadsForReview" FROM staff_queue_counts WHERE staff_id = ${viewer.id}`,
+      ).then(([r]) => r ?? { ordersOnHold: 0, uploadsForReview: 0 })
+    : undefined;
   const out: StaffDashboard = { generatedAt: now.toISOString() };
   const work: Promise<void>[] = [];
 
@@ -149,21 +163,27 @@ export async function staffDashboard(db: Db, viewer: { id: number; role: StaffRo
   if (panels.has("renewalsBlocked")) {
     work.push(
       (async () => {
+        // The kept flag (migration 0032) holds the rule's part that does not move with time; the window is the range.
         out.renewalsBlocked = await cappedCount(
           db,
-          sql`(SELECT s.patient_id FROM subscriptions s JOIN treatments t ON t.id = s.treatment_id
-            WHERE s.status = 1 AND s.next_charge_at < now() + make_interval(days => ${RENEWAL_BLOCK_WINDOW_DAYS}) AND t.section_type = ${WEIGHT_LOSS_SECTION}
-              AND NOT EXISTS (SELECT 1 FROM check_ins c WHERE c.subscription_id = s.id AND c.approval = 'approved' AND c.reviewed_at >= coalesce(s.last_shipment_at, s.created_at))) r
-            WHERE true${scope}`,
+          sql`subscriptions WHERE status = 1 AND renewal_awaits_check_in AND next_charge_at < now() + make_interval(days => ${RENEWAL_BLOCK_WINDOW_DAYS})${await scopeOf("subscriptions")}`,
         );
       })(),
     );
   }
   if (panels.has("shipmentsOnHold")) {
-    work.push((async () => void (out.shipmentsOnHold = await cappedCount(db, sql`orders WHERE status = 3${scope}`)))());
+    work.push(
+      (async () =>
+        void (out.shipmentsOnHold = keptCounts ? capped((await keptCounts).ordersOnHold) : await cappedCount(db, sql`orders WHERE status = 3${await scopeOf("orders")}`)))(),
+    );
   }
   if (panels.has("uploadsToReview")) {
-    work.push((async () => void (out.uploadsToReview = await cappedCount(db, sql`uploads WHERE status = 'for_review'${scope}`)))());
+    work.push(
+      (async () =>
+        void (out.uploadsToReview = keptCounts
+          ? capped((await keptCounts).uploadsForReview)
+          : await cappedCount(db, sql`uploads WHERE status = 'for_review'${await scopeOf("uploads")}`)))(),
+    );
   }
   if (panels.has("workload")) {
     work.push(
