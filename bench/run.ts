@@ -20,7 +20,8 @@
  * PostgreSQL as production runs them. `npm run bench -- --ssr` runs only that part, `-- --tasks` only this one.
  * Between them, the patients list (bench/patients.ts): `-- --patients` runs only that part; then the clinical review
  * queues (bench/review-queues.ts): `-- --review`; then messaging (bench/chats.ts, 1,000,000 messages in 100,000 chats):
- * `-- --chats`; the shipment queue (bench/orders.ts): `-- --orders`.
+ * `-- --chats`; the shipment queue (bench/orders.ts): `-- --orders`; the staff dashboard per role at 1,000,000 patients
+ * (bench/staff-dashboard.ts): `-- --dashboard`.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
@@ -348,8 +349,10 @@ const only = process.argv.includes("--ssr")
           ? "chats"
           : process.argv.includes("--orders")
             ? "orders"
-            : null;
-(only === "ssr" || only === "patients" || only === "review" || only === "chats" || only === "orders" ? Promise.resolve() : main())
+            : process.argv.includes("--dashboard")
+              ? "dashboard"
+              : null;
+(only === "ssr" || only === "patients" || only === "review" || only === "chats" || only === "orders" || only === "dashboard" ? Promise.resolve() : main())
   .then(async () => {
     // The patients list (bench/patients.ts), the clinical review queues (bench/review-queues.ts), then the server
     // rendering (bench/ssr.ts).
@@ -358,6 +361,9 @@ const only = process.argv.includes("--ssr")
     if (only === null || only === "chats") await (await import("./chats.ts")).runChatsBench();
     // The shipment queue at 1,000,000 orders (bench/orders.ts; BENCH_ORDERS_DATABASE_URL for a database of its own).
     if (only === null || only === "orders") await (await import("./orders.ts")).runOrdersBench();
+    // The staff dashboard per role at 1,000,000 patients (bench/staff-dashboard.ts; a database of its own,
+    // BENCH_DASHBOARD_DATABASE_URL, filled by seedScaled).
+    if (only === null || only === "dashboard") await (await import("./staff-dashboard.ts")).runStaffDashboardBench();
     if (only === null || only === "ssr") await (await import("./ssr.ts")).runSsrBench();
   })
   .then(

@@ -952,6 +952,28 @@ export const staffQueueCounts = pgTable("staff_queue_counts", {
 });
 
 /**
+ * The staff dashboard's scoped "renewals blocked": per staff member, the subscriptions awaiting a check-in
+ * (status Active and renewal_awaits_check_in) of the patients in their staff_patient_visibility, with the next charge,
+ * so a provider's count of those due within the window is one index range (staff_id, next_charge_at). Kept by the
+ * triggers of migration 0033_staff_renewal_watch on subscriptions and staff_patient_visibility.
+ */
+export const staffRenewalWatch = pgTable(
+  "staff_renewal_watch",
+  {
+    staffId: integer("staff_id").notNull(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    nextChargeAt: timestamp("next_charge_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.staffId, t.subscriptionId] }),
+    index("staff_renewal_watch_due_idx").on(t.staffId, t.nextChargeAt),
+    index("staff_renewal_watch_subscription_idx").on(t.subscriptionId),
+  ],
+);
+
+/**
  * A scoped viewer's patients list (api/domain/provider-list.ts): one row per (staff member, treatment of a patient in
  * their staff_patient_visibility) with the treatment's list tab, so that a provider's page of a tab is one index range
  * (staff_id, list_tab, treatment_id) like the manager's (list_tab, id). Kept by the triggers of its migration

@@ -4,7 +4,7 @@
  * (subscriptions.renewal_awaits_check_in) and the dashboard's answers equal a straightforward count of the rows —
  * orders put on hold and released, inserted and deleted, uploads added and reviewed, access granted and revoked, a
  * treatment reassigned, a check-in approved and removed, a shipment, a patient deleted (cascades), a dependent
- * provider (the union of patients, counted from the rows). Runs on PGlite and, with API_TEST_DB=postgres, PostgreSQL.
+ * provider (the union of patients, counted from the rows), a subscription's window, status, patient and deletion. Runs on PGlite and, with API_TEST_DB=postgres, PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type SQL } from "drizzle-orm";
@@ -53,6 +53,15 @@ async function expectConsistent(step: string, viewers: number[] = [providerId]) 
     WHERE s.renewal_awaits_check_in <> (coalesce(t.section_type = 1, false) AND NOT EXISTS (SELECT 1 FROM check_ins c
       WHERE c.subscription_id = s.id AND c.approval = 'approved' AND c.reviewed_at >= coalesce(s.last_shipment_at, s.created_at)))`);
   expect(badFlags, `${step}: renewal flags`).toBe(0);
+  const watchDiff = await num(sql`SELECT count(*) FROM (
+      (SELECT v.staff_id, s.id, s.next_charge_at FROM subscriptions s JOIN staff_patient_visibility v ON v.patient_id = s.patient_id
+        WHERE s.status = 1 AND s.renewal_awaits_check_in
+       EXCEPT ALL SELECT staff_id, subscription_id, next_charge_at FROM staff_renewal_watch)
+      UNION ALL
+      (SELECT staff_id, subscription_id, next_charge_at FROM staff_renewal_watch
+       EXCEPT ALL SELECT v.staff_id, s.id, s.next_charge_at FROM subscriptions s JOIN staff_patient_visibility v ON v.patient_id = s.patient_id
+        WHERE s.status = 1 AND s.renewal_awaits_check_in)) x`);
+  expect(watchDiff, `${step}: renewal watch rows`).toBe(0);
 
   for (const id of viewers) {
     const d = await staffDashboard(db(), { id, role: "providerUsers" });
@@ -140,6 +149,18 @@ describe("kept dashboard figures", () => {
     await db().execute(sql`UPDATE treatments SET section_type = 2 WHERE id = (SELECT treatment_id FROM subscriptions WHERE id = ${s})`);
     await expectConsistent("section changed");
     await db().execute(sql`UPDATE treatments SET section_type = 1 WHERE id = (SELECT treatment_id FROM subscriptions WHERE id = ${s})`);
+    await db().execute(sql`UPDATE subscriptions SET next_charge_at = now() + interval '30 days' WHERE id = ${s}`);
+    await expectConsistent("next charge moved out of the window");
+    await db().execute(sql`UPDATE subscriptions SET next_charge_at = now() - interval '1 day' WHERE id = ${s}`);
+    await db().execute(sql`UPDATE subscriptions SET status = 2 WHERE id = ${s}`);
+    await expectConsistent("overdue, then no longer active");
+    await db().execute(sql`UPDATE subscriptions SET status = 1, patient_id = ${c} WHERE id = ${s}`);
+    await expectConsistent("moved to another patient");
+    await db().execute(sql`UPDATE subscriptions SET patient_id = ${a} WHERE id = ${s}`);
+    const s2 = await ins(sql`INSERT INTO subscriptions (patient_id, treatment_id, status, next_charge_at) VALUES (${a},
+      (SELECT id FROM treatments WHERE patient_id = ${a} LIMIT 1), 1, now() + interval '1 day') RETURNING id`);
+    await db().execute(sql`DELETE FROM subscriptions WHERE id = ${s2}`);
+    await expectConsistent("a subscription deleted");
 
     // A dependent provider sees their supervisor's patients too: counted from the rows, the same answers.
     const dep = await ins(sql`INSERT INTO users (email, role, first_name, last_name, user_status) VALUES ('dash-dependent@staff.demo.test', 'providerUsers', 'Dash', 'Dependent', 'active') RETURNING id`);

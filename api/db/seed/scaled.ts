@@ -130,13 +130,17 @@ const VISIBILITY_TRIGGERS = [
   ["treatments", "treatments_visibility_ins"],
   ["treatments", "treatments_list_ins"],
   ["staff_patient_visibility", "staff_visibility_list_ins"],
-  // The dashboard's kept figures (migration 0032): recomputed once by dashboard_counts_rebuild() after the load.
+  // The dashboard's kept figures (migrations 0032, 0033): recomputed once by dashboard_counts_rebuild() after the load.
   ["staff_patient_visibility", "staff_visibility_queue_ins"],
   ["staff_patient_visibility", "staff_visibility_queue_upd"],
   ["staff_patient_visibility", "staff_visibility_queue_del"],
   ["orders", "orders_queue_counts_ins"],
   ["uploads", "uploads_queue_counts_ins"],
   ["subscriptions", "subscriptions_renewal_flag"],
+  ["subscriptions", "subscriptions_renewal_watch_ins"],
+  ["subscriptions", "subscriptions_renewal_watch_upd"],
+  ["staff_patient_visibility", "staff_visibility_renewal_watch_ins"],
+  ["staff_patient_visibility", "staff_visibility_renewal_watch_del"],
 ] as const;
 
 /**
