@@ -802,9 +802,17 @@ export const prescriptions = pgTable(
     externalId: text("external_id"),
     supersededAt: timestamp("superseded_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * The prescriber's signature as it was when the prescription was written (staff_signatures' typed name and picture
+     * key, copied in the same transaction): the printed prescription shows these, never the signature as it is now.
+     * Both null when the prescriber had none. A picture referenced here is never deleted (api/routes/signatures.ts).
+     */
+    signatureTypedName: text("signature_typed_name"),
+    signatureImageKey: text("signature_image_key"),
   },
   (t) => [
     index("prescriptions_treatment_idx").on(t.treatmentId, t.id),
+    index("prescriptions_signature_image_idx").on(t.signatureImageKey).where(sql`${t.signatureImageKey} is not null`),
     index("prescriptions_patient_idx").on(t.patientId, t.id),
     uniqueIndex("prescriptions_current_uq").on(t.treatmentId).where(sql`${t.supersededAt} is null`),
   ],
@@ -1228,9 +1236,17 @@ export const chartReviews = pgTable(
     /** When the chart became ready to review (the treatment's approval). */
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The signer's signature as it was when they signed (staff_signatures' typed name and picture key, copied in the
+     * signing transaction): the chart shows these, never the signature as it is now. Both null when the signer had
+     * none. A picture referenced here is never deleted (api/routes/signatures.ts).
+     */
+    signatureTypedName: text("signature_typed_name"),
+    signatureImageKey: text("signature_image_key"),
   },
   (t) => [
     index("chart_reviews_status_created_idx").on(t.status, t.createdAt, t.treatmentId),
+    index("chart_reviews_signature_image_idx").on(t.signatureImageKey).where(sql`${t.signatureImageKey} is not null`),
     index("chart_reviews_patient_idx").on(t.patientId, t.treatmentId),
   ],
 );
