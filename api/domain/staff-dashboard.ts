@@ -111,13 +111,13 @@ export async function staffDashboard(db: Db, viewer: { id: number; role: StaffRo
   if (panels.has("tasks")) {
     work.push(
       (async () => {
-        const byStatus = await Promise.all(
-          ACTIVE_TASK_STATUS_STRINGS.map(async (status) => {
-            const c = await cappedCount(db, sql`tasks WHERE provider_id = ${viewer.id} AND status = ${taskStatusFromString(status)!}`);
-            return { status, ...c };
-          }),
+        // One statement of capped counts, one per open status (one round trip instead of five).
+        const parts = ACTIVE_TASK_STATUS_STRINGS.map(
+          (status, i) =>
+            sql`(SELECT count(*) FROM (SELECT 1 FROM tasks WHERE provider_id = ${viewer.id} AND status = ${taskStatusFromString(status)!} LIMIT ${CAP + 1}) x)::int AS ${sql.raw(`s${i}`)}`,
         );
-        out.tasks = { byStatus };
+        const [r] = await rows<Record<string, number>>(db, sql`SELECT ${sql.join(parts, sql`, `)}`);
+        out.tasks = { byStatus: ACTIVE_TASK_STATUS_STRINGS.map((status, i) => ({ status, ...capped(r?.[`s${i}`] ?? 0) })) };
       })(),
     );
   }
