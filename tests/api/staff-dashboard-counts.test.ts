@@ -4,12 +4,14 @@
  * (subscriptions.renewal_awaits_check_in) and the dashboard's answers equal a straightforward count of the rows —
  * orders put on hold and released, inserted and deleted, uploads added and reviewed, access granted and revoked, a
  * treatment reassigned, a check-in approved and removed, a shipment, a patient deleted (cascades), a dependent
- * provider (the union of patients, counted from the rows), a subscription's window, status, patient and deletion. Runs on PGlite and, with API_TEST_DB=postgres, PostgreSQL.
+ * provider (the union of patients, counted from the rows), a subscription's window, status, patient and deletion, and
+ * a bulk load of the scaled seed. Runs on PGlite and, with API_TEST_DB=postgres, PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type SQL } from "drizzle-orm";
 import { rows } from "../../api/db/client.ts";
 import { staffDashboard } from "../../api/domain/staff-dashboard.ts";
+import { seedScaled } from "../../api/db/seed/scaled.ts";
 import type { StaffDashboard } from "../../api/contract/staff-dashboard.ts";
 import { LOGINS, signedIn, startTestApi, type TestApi } from "./harness.ts";
 
@@ -183,6 +185,13 @@ describe("kept dashboard figures", () => {
     expect(await rows(db(), sql`SELECT staff_id, orders_on_hold, uploads_for_review FROM staff_queue_counts ORDER BY staff_id`)).toEqual(before);
     await expectConsistent("rebuilt", [providerId, dep]);
   });
+
+  it("a bulk load of the scaled seed (these triggers off, then the rebuild) leaves them equal too", async () => {
+    await seedScaled(db(), { patients: 400, chunkSize: 150, bulk: true });
+    await expectConsistent("after a bulk scaled seed");
+    const enabled = await num(sql`SELECT count(*) FROM pg_trigger WHERE tgname IN ('orders_queue_counts_ins', 'staff_visibility_queue_ins', 'subscriptions_renewal_watch_ins', 'subscriptions_renewal_flag') AND tgenabled = 'O'`);
+    expect(enabled).toBe(4);
+  }, 120_000);
 
   it("the API answers the provider the kept figures", async () => {
     const c = await signedIn(api.url, "providerUsers");
