@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- --dashboard` (or `npx tsx bench/staff-dashboard.ts`): the staff dashboard at scale (issue 19 part A;
  * ARCHITECTURE §8: p95 ≤ 20 ms through the API over HTTP at 1,000,000 patients): `GET /api/v1/staff/dashboard` as each
- * staff role, the demo users (provider@demo.test, providerUsers, sees about 70,000 of the generated patients).
+ * staff role, the demo users (provider@demo.test, providerUsers, sees about 70,000 of the generated patients), and a
+ * provider the bench makes a dependent of provider@demo.test (the union of their patients).
  *
  * Opens BENCH_DASHBOARD_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/telehealth_bench_dashboard: a database
  * of its own), creating it when missing; migrates; seeds the demo when empty; then fills generated patients up to
@@ -35,6 +36,8 @@ const rowsOf = <R>(r: unknown) => (r as { rows: R[] }).rows;
 
 type Result = { viewer: string; email: string; n: number; p50: number; p95: number; p99: number; max: number; load1: number; figures: string };
 
+const DEPENDENT = "dependent.provider@bench.test";
+
 const VIEWERS = [
   ["providers", "manager@demo.test"],
   ["providerUsers", "provider@demo.test"],
@@ -42,6 +45,8 @@ const VIEWERS = [
   ["customerSupportManagers", "support-manager@demo.test"],
   ["medicalSupport", "nurse@demo.test"],
   ["medicalSupportManagers", "nurse-manager@demo.test"],
+  // A provider who is a dependent of provider@demo.test (made by the bench): the union of two patient sets.
+  ["providerUsers, a dependent", DEPENDENT],
 ] as const;
 
 export async function runStaffDashboardBench(): Promise<void> {
@@ -62,6 +67,13 @@ export async function runStaffDashboardBench(): Promise<void> {
       await seedScaled(db, { patients: TARGET - have, log: (l) => log("  " + l) });
       seeded = "seedScaled";
     }
+    // The dependent viewer: a provider user with provider@demo.test's password, supervised by them.
+    await db.execute(sql`insert into users (email, password_hash, role, first_name, last_name, profession, user_status, email_verified_at)
+      select ${DEPENDENT}, password_hash, 'providerUsers', 'Dana', 'Dependent', profession, 'active', now() from users where email = 'provider@demo.test'
+      on conflict do nothing`);
+    await db.execute(sql`insert into staff_dependents (supervisor_id, dependent_id)
+      select s.id, d.id from users s, users d where s.email = 'provider@demo.test' and d.email = ${DEPENDENT}
+        and not exists (select 1 from staff_dependents x where x.supervisor_id = s.id and x.dependent_id = d.id)`);
     // Index-only reads need the visibility map; a fresh load (or the migration's backfill) leaves none.
     for (const t of ["subscriptions", "staff_patient_visibility", "staff_queue_counts", "staff_renewal_watch", "orders", "uploads", "treatments", "tasks", "chats"]) {
       await db.execute(sql.raw(`vacuum (analyze) ${t}`));

@@ -944,7 +944,13 @@ export const staffPatientVisibility = pgTable(
     ordersOnHold: integer("orders_on_hold").notNull().default(0),
     uploadsForReview: integer("uploads_for_review").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.staffId, t.patientId] }), index("staff_patient_visibility_patient_idx").on(t.patientId, t.staffId)],
+  (t) => [
+    primaryKey({ columns: [t.staffId, t.patientId] }),
+    index("staff_patient_visibility_patient_idx").on(t.patientId, t.staffId),
+    // A dependent's union of patient sets (api/domain/staff-dashboard.ts): only the rows with something to count.
+    index("staff_patient_visibility_on_hold_idx").on(t.staffId, t.patientId, t.ordersOnHold).where(sql`${t.ordersOnHold} > 0`),
+    index("staff_patient_visibility_uploads_idx").on(t.staffId, t.patientId, t.uploadsForReview).where(sql`${t.uploadsForReview} > 0`),
+  ],
 );
 
 /**

@@ -21,7 +21,8 @@
  *                     starting Sunday 00:00 Pacific (treatments_reviewed_at_idx, index-only); last week's figures are
  *                     kept in memory for 10 minutes (the week is over), this week's read live
  * For a provider (providerUsers) shipments, uploads and renewals are those of the patients they may see: shipments and
- * uploads are their kept sums (staff_queue_counts, one primary-key read; a dependent of a supervisor counts the rows),
+ * uploads are their kept sums (staff_queue_counts, one primary-key read; a dependent of a supervisor: the union over the
+ * visibility rows with something to count),
  * renewals one range of their rows of staff_renewal_watch (with their supervisors': the distinct subscriptions).
  * renewalsBlocked reads the kept flag subscriptions.renewal_awaits_check_in (partial index subscriptions_renewal_blocked_idx).
  */
@@ -38,7 +39,7 @@ import {
   dashboardPanelsFor,
 } from "../contract/staff-dashboard-rules.ts";
 import { rows, type Db } from "../db/client.ts";
-import { scopedAccessIds, visiblePatientsSql } from "./patient-access.ts";
+import { scopedAccessIds } from "./patient-access.ts";
 import { workloadSql, unassignedSql } from "./provider-list.ts";
 
 const capped = (n: number) => ({ count: Math.min(n, CAP), capped: n > CAP });
@@ -90,21 +91,24 @@ const hours = (v: number | string | null) => (v === null ? null : Math.round(Num
 export async function staffDashboard(db: Db, viewer: { id: number; role: StaffRole }, now = new Date()): Promise<StaffDashboard> {
   const panels = new Set(dashboardPanelsFor(viewer.role));
   const own = viewer.role === "providerUsers";
-  // A provider with no supervisor (the usual case) reads their kept sums (staff_queue_counts); a dependent sees the
-  // union of their own and their supervisors' patients, which sums cannot give: they count the rows (capped).
+  // A provider reads kept figures (migrations 0032, 0033): with no supervisor (the usual case) their sums in
+  // staff_queue_counts; a dependent sees the union of their own and their supervisors' patients, which sums cannot
+  // give: any one sum over the cap makes the union "1,000+", else the union is summed over the visibility rows with
+  // something to count (each patient once; at most CAP per id, partial indexes of migration 0035).
   const accessIds = own ? await scopedAccessIds(db, viewer) : undefined;
-  const kept = accessIds?.length === 1;
-  // A primary-key probe of the viewer's visibility rows per counted row (the count stops at CAP + 1), qualified by table.
-  const scopeOf = async (table: "orders" | "uploads"): Promise<SQL> => {
-    const visible = own ? await visiblePatientsSql(db, viewer, sql.raw(`${table}.patient_id`), "probe") : undefined;
-    return visible ? sql` AND ${visible}` : sql``;
+  const idList = accessIds ? sql.join(accessIds.map((id) => sql`${id}`), sql`, `) : undefined;
+  const keptFigure = async (column: "orders_on_hold" | "uploads_for_review"): Promise<{ count: number; capped: boolean }> => {
+    const col = sql.raw(column);
+    const sums = await rows<{ n: number }>(db, sql`SELECT ${col} AS n FROM staff_queue_counts WHERE staff_id IN (${idList})`);
+    if (accessIds!.length === 1) return capped(sums[0]?.n ?? 0);
+    if (sums.some((r) => r.n > CAP)) return capped(CAP + 1);
+    const [r] = await rows<{ n: number }>(
+      db,
+      sql`SELECT coalesce(sum(n), 0)::int AS n FROM (SELECT DISTINCT ON (patient_id) ${col} AS n FROM staff_patient_visibility
+        WHERE staff_id IN (${idList}) AND ${col} > 0 ORDER BY patient_id) x`,
+    );
+    return capped(r?.n ?? 0);
   };
-  const keptCounts = kept && (panels.has("shipmentsOnHold") || panels.has("uploadsToReview"))
-    ? rows<{ ordersOnHold: number; uploadsForReview: number }>(
-        db,
-        sql`SELECT orders_on_hold AS "ordersOnHold", uploads_for_review AS "uploadsForReview" FROM staff_queue_counts WHERE staff_id = ${viewer.id}`,
-      ).then(([r]) => r ?? { ordersOnHold: 0, uploadsForReview: 0 })
-    : undefined;
   const out: StaffDashboard = { generatedAt: now.toISOString() };
   const work: Promise<void>[] = [];
 
@@ -174,24 +178,19 @@ export async function staffDashboard(db: Db, viewer: { id: number; role: StaffRo
         out.renewalsBlocked = await cappedCount(
           db,
           accessIds
-            ? sql`(SELECT DISTINCT subscription_id FROM staff_renewal_watch WHERE staff_id IN (${sql.join(accessIds.map((id) => sql`${id}`), sql`, `)}) AND ${due}) w`
+            ? sql`(SELECT DISTINCT subscription_id FROM staff_renewal_watch WHERE staff_id IN (${idList}) AND ${due}) w`
             : sql`subscriptions WHERE status = 1 AND renewal_awaits_check_in AND ${due}`,
         );
       })(),
     );
   }
   if (panels.has("shipmentsOnHold")) {
-    work.push(
-      (async () =>
-        void (out.shipmentsOnHold = keptCounts ? capped((await keptCounts).ordersOnHold) : await cappedCount(db, sql`orders WHERE status = 3${await scopeOf("orders")}`)))(),
-    );
+    work.push((async () => void (out.shipmentsOnHold = accessIds ? await keptFigure("orders_on_hold") : await cappedCount(db, sql`orders WHERE status = 3`)))());
   }
   if (panels.has("uploadsToReview")) {
     work.push(
       (async () =>
-        void (out.uploadsToReview = keptCounts
-          ? capped((await keptCounts).uploadsForReview)
-          : await cappedCount(db, sql`uploads WHERE status = 'for_review'${await scopeOf("uploads")}`)))(),
+        void (out.uploadsToReview = accessIds ? await keptFigure("uploads_for_review") : await cappedCount(db, sql`uploads WHERE status = 'for_review'`)))(),
     );
   }
   if (panels.has("workload")) {

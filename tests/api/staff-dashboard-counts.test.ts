@@ -21,6 +21,8 @@ const one = async <R>(q: SQL): Promise<R> => (await rows<R>(db(), q))[0]!;
 const num = async (q: SQL): Promise<number> => (await one<{ n: number }>(sql`SELECT (${q})::int AS n`)).n;
 /** The id an INSERT … RETURNING id answers. */
 const ins = async (q: SQL): Promise<number> => (await one<{ id: number }>(q)).id;
+/** A count as the dashboard shows it: exact up to 1,000, then "1,000+". */
+const capped = (n: number) => ({ count: Math.min(n, 1000), capped: n > 1000 });
 let providerId = 0;
 let managerId = 0;
 
@@ -67,13 +69,13 @@ async function expectConsistent(step: string, viewers: number[] = [providerId]) 
 
   for (const id of viewers) {
     const d = await staffDashboard(db(), { id, role: "providerUsers" });
-    expect(d.shipmentsOnHold, `${step}: shipments of ${id}`).toEqual({ count: await num(sql`SELECT count(*) FROM orders WHERE status = 3 AND patient_id IN ${seen(id)}`), capped: false });
-    expect(d.uploadsToReview, `${step}: uploads of ${id}`).toEqual({ count: await num(sql`SELECT count(*) FROM uploads WHERE status = 'for_review' AND patient_id IN ${seen(id)}`), capped: false });
-    expect(d.renewalsBlocked, `${step}: renewals of ${id}`).toEqual({ count: await num(sql`SELECT count(*) FROM ${blockedRenewals} AND s.patient_id IN ${seen(id)}`), capped: false });
+    expect(d.shipmentsOnHold, `${step}: shipments of ${id}`).toEqual(capped(await num(sql`SELECT count(*) FROM orders WHERE status = 3 AND patient_id IN ${seen(id)}`)));
+    expect(d.uploadsToReview, `${step}: uploads of ${id}`).toEqual(capped(await num(sql`SELECT count(*) FROM uploads WHERE status = 'for_review' AND patient_id IN ${seen(id)}`)));
+    expect(d.renewalsBlocked, `${step}: renewals of ${id}`).toEqual(capped(await num(sql`SELECT count(*) FROM ${blockedRenewals} AND s.patient_id IN ${seen(id)}`)));
   }
   const m = await staffDashboard(db(), { id: managerId, role: "providers" });
-  expect(m.renewalsBlocked, `${step}: clinic renewals`).toEqual({ count: await num(sql`SELECT count(*) FROM ${blockedRenewals}`), capped: false });
-  expect(m.shipmentsOnHold!.count, `${step}: clinic shipments`).toBe(await num(sql`SELECT count(*) FROM orders WHERE status = 3`));
+  expect(m.renewalsBlocked, `${step}: clinic renewals`).toEqual(capped(await num(sql`SELECT count(*) FROM ${blockedRenewals}`)));
+  expect(m.shipmentsOnHold, `${step}: clinic shipments`).toEqual(capped(await num(sql`SELECT count(*) FROM orders WHERE status = 3`)));
 }
 
 async function newPatient(tag: string): Promise<number> {
@@ -172,6 +174,12 @@ describe("kept dashboard figures", () => {
     await newOrder(d, 3);
     await newOrder(a, 3);
     await expectConsistent("a dependent", [providerId, dep]);
+    // Over the cap: the supervisor's own sum says "1,000+" for the dependent without counting; then back under it.
+    await db().execute(sql`INSERT INTO orders (order_number, patient_id, status) SELECT 'DASH-BULK-' || g, ${a}, 3 FROM generate_series(1, 1001) g`);
+    expect((await staffDashboard(db(), { id: dep, role: "providerUsers" })).shipmentsOnHold).toEqual({ count: 1000, capped: true });
+    await expectConsistent("over the cap", [providerId, dep]);
+    await db().execute(sql`DELETE FROM orders WHERE order_number LIKE 'DASH-BULK-%'`);
+    await expectConsistent("back under the cap", [providerId, dep]);
 
     // Deleting a patient cascades to their orders, uploads, treatments and so their visibility rows.
     await db().execute(sql`DELETE FROM users WHERE id = ${a}`);
