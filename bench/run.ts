@@ -23,7 +23,7 @@
  * `-- --chats`; the shipment queue (bench/orders.ts): `-- --orders`; the staff renewals list at 1,000,000 subscriptions
  * (bench/subscriptions.ts, its own database BENCH_SUBS_DATABASE_URL): `-- --subscriptions`. The renewal worker's rate
  * (10,000 due renewals on PostgreSQL and PGlite, about 10 minutes each on a loaded machine) runs only when asked:
- * `-- --renewals`.
+ * `-- --renewals`. The staff dashboard per role at 1,000,000 patients (bench/staff-dashboard.ts): `-- --dashboard`.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
@@ -355,8 +355,10 @@ const only = process.argv.includes("--ssr")
               ? "subscriptions"
               : process.argv.includes("--renewals")
                 ? "renewals"
-                : null;
-(only === "ssr" || only === "patients" || only === "review" || only === "chats" || only === "orders" || only === "subscriptions" || only === "renewals" ? Promise.resolve() : main())
+                : process.argv.includes("--dashboard")
+                  ? "dashboard"
+                  : null;
+(only === "ssr" || only === "patients" || only === "review" || only === "chats" || only === "orders" || only === "subscriptions" || only === "renewals" || only === "dashboard" ? Promise.resolve() : main())
   .then(async () => {
     // The patients list (bench/patients.ts), the clinical review queues (bench/review-queues.ts), then the server
     // rendering (bench/ssr.ts).
@@ -369,6 +371,9 @@ const only = process.argv.includes("--ssr")
     // only with --renewals (it renews 10,000 subscriptions on each of PostgreSQL and PGlite).
     if (only === null || only === "subscriptions" || only === "renewals")
       await (await import("./subscriptions.ts")).runSubscriptionsBench({ list: only !== "renewals", renewals: only === "renewals" });
+    // The staff dashboard per role at 1,000,000 patients (bench/staff-dashboard.ts; a database of its own,
+    // BENCH_DASHBOARD_DATABASE_URL, filled by seedScaled).
+    if (only === null || only === "dashboard") await (await import("./staff-dashboard.ts")).runStaffDashboardBench();
     if (only === null || only === "ssr") await (await import("./ssr.ts")).runSsrBench();
   })
   .then(

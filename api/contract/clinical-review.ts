@@ -153,7 +153,7 @@ export const printablePrescriptionSchema = z.object({
   prescription: prescriptionSchema,
   patient: z.object({ id: z.number().int(), fullName: z.string(), dateOfBirth: z.string().nullable(), address: z.string().nullable() }),
   prescriberLicense: z.object({ state: z.string(), type: z.string(), number: z.string() }).nullable(),
-  /** The prescriber's signature (issue 19) as it is now, or null when they have none. */
+  /** The prescriber's signature (issue 19) as it was when the prescription was written (a copy kept then), or null when there was none. */
   prescriberSignature: signatureViewSchema.nullable(),
 });
 

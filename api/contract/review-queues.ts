@@ -108,7 +108,7 @@ export const chartSchema = z.object({
   notes: z.array(z.object({ id: z.number().int(), kind: z.enum(["provider", "nurse"]), author: person.nullable(), body: z.string(), createdAt: z.string() })),
   signedBy: person.nullable(),
   signedAt: z.string().nullable(),
-  /** The signer's signature (issue 19) as it is now: picture and typed name, or null when they have none. */
+  /** The signer's signature (issue 19) as it was when they signed (a copy kept then): picture and typed name, or null when there was none. */
   signature: signatureViewSchema.nullable(),
   consentVersion: z.string().nullable(),
   cancelledBy: person.nullable(),

@@ -16,10 +16,15 @@
  *   full name as the typed name.
  * - The picture is checked by content (JPEG, PNG or GIF by its bytes), at most 2 MB, decoded and written again as a
  *   PNG of at most 600 px a side without any metadata (api/domain/uploads.ts `reencodePng`), stored through the
- *   storage adapter under a new unguessable key; the previous picture is deleted. Not a picture: 415
+ *   storage adapter under a new unguessable key; the previous picture is deleted unless a signed chart or a written
+ *   prescription refers to it (then it is kept for ever: a signed document never changes). Not a picture: 415
  *   `signatures.imageType`; broken: 400 `signatures.imageUnreadable`; too large: 413 `signatures.imageTooLarge`.
  * - Other roles: 403 (the permission matrix). Staff read pictures by key (a chart's or prescription's signer).
- * - Charts and prescriptions show the signer's signature as it is now (not a copy made at signing).
+ * - A signed chart and a written prescription keep the signature they were signed with: signing copies the typed name
+ *   and the picture's key into the chart (chart_reviews.signature_*) or the prescription (prescriptions.signature_*)
+ *   in the same transaction, the signature row read FOR SHARE so a concurrent change waits for it. A later change or
+ *   removal of the signature changes only documents signed after it. Documents signed before migration
+ *   0034_signature_snapshots got the signature they showed at that moment; one signed without a signature shows none.
  */
 import { z } from "zod";
 import { V } from "./validation.ts";

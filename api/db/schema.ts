@@ -459,9 +459,16 @@ export const subscriptions = pgTable(
     resumeRequestedAt: timestamp("resume_requested_at", { withTimezone: true }),
     /** A renewal's charge was declined (spec §4 'Card Decline'): retries are scheduled (subscription_renewals). */
     pastDueSince: timestamp("past_due_since", { withTimezone: true }),
+    /**
+     * The renewal waits for a check-in (api/domain/check-ins.ts renewalMayProceed): a weight-loss treatment without a
+     * check-in approved since the last shipment (or the start). Kept by the triggers of migration 0032_dashboard_counts
+     * (on subscriptions, check_ins and treatments) so the dashboard's "renewals blocked" is one index range.
+     */
+    renewalAwaitsCheckIn: boolean("renewal_awaits_check_in").notNull().default(false),
   },
   (t) => [
     index("subscriptions_patient_idx").on(t.patientId, t.id),
+    index("subscriptions_renewal_blocked_idx").on(t.nextChargeAt, t.patientId).where(sql`${t.status} = 1 and ${t.renewalAwaitsCheckIn}`),
     index("subscriptions_status_charge_idx").on(t.status, t.nextChargeAt),
     index("subscriptions_treatment_idx").on(t.treatmentId),
     // The renewal scheduler and the staff renewals list: Future and Active subscriptions by next charge.
@@ -795,9 +802,17 @@ export const prescriptions = pgTable(
     externalId: text("external_id"),
     supersededAt: timestamp("superseded_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * The prescriber's signature as it was when the prescription was written (staff_signatures' typed name and picture
+     * key, copied in the same transaction): the printed prescription shows these, never the signature as it is now.
+     * Both null when the prescriber had none. A picture referenced here is never deleted (api/routes/signatures.ts).
+     */
+    signatureTypedName: text("signature_typed_name"),
+    signatureImageKey: text("signature_image_key"),
   },
   (t) => [
     index("prescriptions_treatment_idx").on(t.treatmentId, t.id),
+    index("prescriptions_signature_image_idx").on(t.signatureImageKey).where(sql`${t.signatureImageKey} is not null`),
     index("prescriptions_patient_idx").on(t.patientId, t.id),
     uniqueIndex("prescriptions_current_uq").on(t.treatmentId).where(sql`${t.supersededAt} is null`),
   ],
@@ -922,8 +937,54 @@ export const staffPatientVisibility = pgTable(
     patientId: integer("patient_id").notNull(),
     assigned: integer("assigned").notNull().default(0),
     granted: integer("granted").notNull().default(0),
+    /**
+     * The patient's orders on hold (status 3) and uploads for review, kept by the triggers of migration
+     * 0032_dashboard_counts (hand-written part) so that staff_queue_counts can add and remove a row's share exactly.
+     */
+    ordersOnHold: integer("orders_on_hold").notNull().default(0),
+    uploadsForReview: integer("uploads_for_review").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.staffId, t.patientId] }), index("staff_patient_visibility_patient_idx").on(t.patientId, t.staffId)],
+  (t) => [
+    primaryKey({ columns: [t.staffId, t.patientId] }),
+    index("staff_patient_visibility_patient_idx").on(t.patientId, t.staffId),
+    // A dependent's union of patient sets (api/domain/staff-dashboard.ts): only the rows with something to count.
+    index("staff_patient_visibility_on_hold_idx").on(t.staffId, t.patientId, t.ordersOnHold).where(sql`${t.ordersOnHold} > 0`),
+    index("staff_patient_visibility_uploads_idx").on(t.staffId, t.patientId, t.uploadsForReview).where(sql`${t.uploadsForReview} > 0`),
+  ],
+);
+
+/**
+ * The staff dashboard's scoped queue figures (api/domain/staff-dashboard.ts): per staff member, the orders on hold and
+ * the uploads for review of the patients in their staff_patient_visibility, i.e. the sums of those rows' columns. Kept
+ * in the same transaction as every write by the triggers of migration 0032_dashboard_counts on orders, uploads and
+ * staff_patient_visibility; `dashboard_counts_rebuild()` recomputes it (and the renewal flag) from scratch.
+ */
+export const staffQueueCounts = pgTable("staff_queue_counts", {
+  staffId: integer("staff_id").primaryKey(),
+  ordersOnHold: integer("orders_on_hold").notNull().default(0),
+  uploadsForReview: integer("uploads_for_review").notNull().default(0),
+});
+
+/**
+ * The staff dashboard's scoped "renewals blocked": per staff member, the subscriptions awaiting a check-in
+ * (status Active and renewal_awaits_check_in) of the patients in their staff_patient_visibility, with the next charge,
+ * so a provider's count of those due within the window is one index range (staff_id, next_charge_at). Kept by the
+ * triggers of migration 0033_staff_renewal_watch on subscriptions and staff_patient_visibility.
+ */
+export const staffRenewalWatch = pgTable(
+  "staff_renewal_watch",
+  {
+    staffId: integer("staff_id").notNull(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    nextChargeAt: timestamp("next_charge_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.staffId, t.subscriptionId] }),
+    index("staff_renewal_watch_due_idx").on(t.staffId, t.nextChargeAt),
+    index("staff_renewal_watch_subscription_idx").on(t.subscriptionId),
+  ],
 );
 
 /**
@@ -1181,9 +1242,17 @@ export const chartReviews = pgTable(
     /** When the chart became ready to review (the treatment's approval). */
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The signer's signature as it was when they signed (staff_signatures' typed name and picture key, copied in the
+     * signing transaction): the chart shows these, never the signature as it is now. Both null when the signer had
+     * none. A picture referenced here is never deleted (api/routes/signatures.ts).
+     */
+    signatureTypedName: text("signature_typed_name"),
+    signatureImageKey: text("signature_image_key"),
   },
   (t) => [
     index("chart_reviews_status_created_idx").on(t.status, t.createdAt, t.treatmentId),
+    index("chart_reviews_signature_image_idx").on(t.signatureImageKey).where(sql`${t.signatureImageKey} is not null`),
     index("chart_reviews_patient_idx").on(t.patientId, t.treatmentId),
   ],
 );

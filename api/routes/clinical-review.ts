@@ -5,6 +5,7 @@
  * api/domain/patient-access.ts: one the caller may not see answers 404 like an unknown id. Reads are audited
  * (`auditRead`); every change writes its audit row in its own transaction.
  */
+import { signatureForSigning } from "../domain/signature-snapshot.ts";
 import { SIGNATURE_URL_PREFIX } from "../contract/signature-rules.ts";
 import { Router, type Request } from "express";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
@@ -218,9 +219,13 @@ export function clinicalReviewRoutes(): Router {
         .set({ supersededAt: now })
         .where(and(eq(prescriptions.treatmentId, t.id), isNull(prescriptions.supersededAt)))
         .returning({ id: prescriptions.id });
+      // The prescription keeps the signature it is written with (api/domain/signature-snapshot.ts).
+      const signature = await signatureForSigning(tx, user.id);
       const [row] = await tx
         .insert(prescriptions)
         .values({
+          signatureTypedName: signature?.typedName ?? null,
+          signatureImageKey: signature?.imageKey ?? null,
           patientId: t.patientId,
           treatmentId: t.id,
           prescriberId: user.id,
@@ -263,17 +268,16 @@ export function clinicalReviewRoutes(): Router {
             order by l.expires_on desc limit 1`),
         )[0]
       : undefined;
-    const signature = prescription.prescriber
-      ? rowsOf<{ typed_name: string; image_key: string | null }>(
-          await db.execute(sql`select typed_name, image_key from staff_signatures where staff_id = ${prescription.prescriber.id}`),
-        )[0]
-      : undefined;
+    // The signature as it was when the prescription was written (copied then; null when there was none).
+    const signature = rowsOf<{ typed_name: string | null; image_key: string | null }>(
+      await db.execute(sql`select signature_typed_name as typed_name, signature_image_key as image_key from prescriptions where id = ${prescription.id}`),
+    )[0];
     await auditRead(req, { action: "prescription.read", patientId: prescription.patientId, entityType: "prescription", entityId: prescription.id });
     ok(res, {
       prescription,
       patient: { id: prescription.patientId, fullName: patient?.full_name ?? "", dateOfBirth: patient?.date_of_birth ?? null, address: patient?.address ?? null },
       prescriberLicense: license ? { state: license.state, type: license.license_type, number: license.license_number } : null,
-      prescriberSignature: signature ? { typedName: signature.typed_name, imageUrl: signature.image_key ? SIGNATURE_URL_PREFIX + signature.image_key : null } : null,
+      prescriberSignature: signature?.typed_name ? { typedName: signature.typed_name, imageUrl: signature.image_key ? SIGNATURE_URL_PREFIX + signature.image_key : null } : null,
     });
   });
 

@@ -7,6 +7,7 @@
  * unknown id). Lists are audited with the patients they returned, chart reads and every change too (a change and
  * its audit row in one transaction).
  */
+import { signatureForSigning } from "../domain/signature-snapshot.ts";
 import { Router, type Request } from "express";
 import { sql, type SQL } from "drizzle-orm";
 import {
@@ -98,7 +99,7 @@ type ChartHead = {
   cancelledAt: string | null;
 };
 const TS = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-/** The signer's signature as charts show it (api/contract/signatures.ts), or null when they have none. */
+/** The signature the chart was signed with (copied at signing, api/contract/signatures.ts), or null when there was none. */
 const signatureView = (typedName: string | null, key: string | null) => (typedName === null ? null : { typedName, imageUrl: key ? SIGNATURE_URL_PREFIX + key : null });
 const person = (id: number | null, name: string | null) => (id === null ? null : { id, fullName: name ?? "" });
 
@@ -120,7 +121,7 @@ async function chartHead(req: Request, raw: unknown): Promise<ChartHead> {
         t.section_type AS "sectionType", t.review_kind AS "reviewKind", t.review_status AS "treatmentStatus", t.provider_id AS "providerId",
         pr.full_name AS "providerName", ${TS(sql`t.reviewed_at`)} AS "approvedAt", c.status, ${TS(sql`c.created_at`)} AS "readySince",
         t.intake_answers AS "intakeAnswers", c.signed_by_id AS "signedById", sb.full_name AS "signedByName", ${TS(sql`c.signed_at`)} AS "signedAt",
-        sig.typed_name AS "signatureName", sig.image_key AS "signatureKey",
+        c.signature_typed_name AS "signatureName", c.signature_image_key AS "signatureKey",
         c.consent_version AS "consentVersion", c.cancelled_by_id AS "cancelledById", cb.full_name AS "cancelledByName", ${TS(sql`c.cancelled_at`)} AS "cancelledAt"
       FROM chart_reviews c
       JOIN treatments t ON t.id = c.treatment_id
@@ -128,7 +129,6 @@ async function chartHead(req: Request, raw: unknown): Promise<ChartHead> {
       LEFT JOIN patients p ON p.user_id = c.patient_id
       LEFT JOIN users pr ON pr.id = t.provider_id
       LEFT JOIN users sb ON sb.id = c.signed_by_id
-      LEFT JOIN staff_signatures sig ON sig.staff_id = c.signed_by_id
       LEFT JOIN users cb ON cb.id = c.cancelled_by_id
       WHERE c.treatment_id = ${parsed.data}`,
   );
@@ -256,9 +256,12 @@ export function reviewQueuesRoutes(): Router {
     parseBody(req, chartSignSchema);
     const me = viewerOf(req);
     await chartAction(req, head, "sign", async (tx) => {
-      await tx.execute(sql`UPDATE chart_reviews SET status = 'reviewed', signed_by_id = ${me.id}, signed_at = now(), consent_version = ${CHART_CONSENT_VERSION}, updated_at = now()
+      // The chart keeps the signature it is signed with (api/domain/signature-snapshot.ts).
+      const signature = await signatureForSigning(tx, me.id);
+      await tx.execute(sql`UPDATE chart_reviews SET status = 'reviewed', signed_by_id = ${me.id}, signed_at = now(), consent_version = ${CHART_CONSENT_VERSION},
+          signature_typed_name = ${signature?.typedName ?? null}, signature_image_key = ${signature?.imageKey ?? null}, updated_at = now()
         WHERE treatment_id = ${head.id}`);
-      return { consentVersion: CHART_CONSENT_VERSION };
+      return { consentVersion: CHART_CONSENT_VERSION, signature: signature ? (signature.imageKey ? "image" : "typedName") : "none" };
     });
     ok(res, { chart: await loadChart(req, await chartHead(req, head.id)) }, "charts.signed");
   });

@@ -1,7 +1,7 @@
 /**
  * A clinician's signature (issue 19; contract and decisions: api/contract/signatures.ts). The picture goes through the
  * same checks as every upload (api/domain/uploads.ts) and the storage adapter; the row and the picture's key change
- * together, the previous picture is deleted after.
+ * together, the previous picture is deleted after unless a signed chart or prescription keeps it.
  */
 import { randomBytes } from "node:crypto";
 import { Router, type Request } from "express";
@@ -19,6 +19,7 @@ import type { Db } from "../db/client.ts";
 import { staffSignatures, users } from "../db/schema.ts";
 import { audit } from "../domain/audit.ts";
 import { objectStorage } from "../domain/storage.ts";
+import { referencedByDocument } from "../domain/signature-snapshot.ts";
 import { ImageRejectedError, reencodePng } from "../domain/uploads.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { ApiError, badRequest, fieldCode, notFound, ok, unauthorized } from "../http/errors.ts";
@@ -26,6 +27,16 @@ import { parseBody } from "../http/validate.ts";
 import { singleFileReader } from "../http/single-file.ts";
 
 const storageKey = (key: string) => `signatures/${key}.png`;
+
+/**
+ * Deletes a replaced or removed picture unless a document refers to it. Runs after the signature row changed: a
+ * signing transaction reads that row FOR SHARE, so the change waited for it to commit and its copy is seen here.
+ */
+async function deleteUnlessSigned(req: Request, key: string): Promise<void> {
+  if (await referencedByDocument(req.deps.db, key)) return;
+  await objectStorage(req.deps.config).delete(storageKey(key));
+}
+
 
 const readUpload = singleFileReader({ field: SIGNATURE_FIELD, maxBytes: SIGNATURE_MAX_BYTES, tooLarge: "signatures.imageTooLarge", missing: "signatures.imageMissing" });
 
@@ -98,7 +109,7 @@ export function signatureRoutes(): Router {
     const before = await own(req.deps.db, user.id);
     const [account] = await req.deps.db.select({ fullName: users.fullName }).from(users).where(eq(users.id, user.id));
     const row = await upsert(req.deps.db, user.id, { imageKey: key }, account?.fullName || "—");
-    if (before?.imageKey) await storage.delete(storageKey(before.imageKey));
+    if (before?.imageKey) await deleteUnlessSigned(req, before.imageKey);
     await audit(req, {
       action: "signature.update",
       patientId: null,
@@ -114,7 +125,7 @@ export function signatureRoutes(): Router {
     const before = await own(req.deps.db, user.id);
     if (!before) return ok(res, { signature: null }, "signatures.imageRemoved");
     const row = await upsert(req.deps.db, user.id, { imageKey: null }, before.typedName);
-    if (before.imageKey) await objectStorage(req.deps.config).delete(storageKey(before.imageKey));
+    if (before.imageKey) await deleteUnlessSigned(req, before.imageKey);
     await audit(req, { action: "signature.delete", patientId: null, entityType: "user", entityId: user.id, meta: { part: "image" } });
     ok(res, { signature: toSignature(row) }, "signatures.imageRemoved");
   });
@@ -122,7 +133,7 @@ export function signatureRoutes(): Router {
   endpoint(router, "DELETE /api/v1/profile/signature", async (req, res) => {
     const user = me(req);
     const [before] = await req.deps.db.delete(staffSignatures).where(eq(staffSignatures.staffId, user.id)).returning({ imageKey: staffSignatures.imageKey });
-    if (before?.imageKey) await objectStorage(req.deps.config).delete(storageKey(before.imageKey));
+    if (before?.imageKey) await deleteUnlessSigned(req, before.imageKey);
     await audit(req, { action: "signature.delete", patientId: null, entityType: "user", entityId: user.id, meta: { part: "all" } });
     ok(res, { signature: null }, "signatures.removed");
   });
@@ -131,9 +142,11 @@ export function signatureRoutes(): Router {
     me(req);
     const parsed = signatureKeyParam.safeParse(req.params.key);
     if (!parsed.success) throw notFound();
+    // A current signature's picture, or one a signed document keeps.
     const [owner] = await req.deps.db.select({ staffId: staffSignatures.staffId }).from(staffSignatures).where(eq(staffSignatures.imageKey, parsed.data)).limit(1);
-    const object = owner ? await objectStorage(req.deps.config).get(storageKey(parsed.data)) : null;
-    if (!owner || !object) throw notFound();
+    const known = Boolean(owner) || (await referencedByDocument(req.deps.db, parsed.data));
+    const object = known ? await objectStorage(req.deps.config).get(storageKey(parsed.data)) : null;
+    if (!known || !object) throw notFound();
     res.status(200);
     res.set({
       "Content-Type": "image/png",

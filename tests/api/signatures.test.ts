@@ -1,7 +1,8 @@
 /**
  * The clinician's signature (issue 19; api/routes/signatures.ts): each call × role, set / replace / remove the typed
  * name and the picture, pictures checked by content, size-limited and re-encoded without metadata, stored through the
- * storage adapter (the replaced one deleted), and the signer's signature on a signed chart and a printed prescription.
+ * storage adapter (the replaced one deleted unless a signed document keeps it), and the signature a chart was signed
+ * and a prescription written with, unchanged by later changes or removal of the signature.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq, isNull } from "drizzle-orm";
@@ -131,32 +132,97 @@ describe("set, replace, remove", () => {
 });
 
 describe("on signed charts and printed prescriptions", () => {
-  it("a signed chart shows the signer's signature: the picture when there is one, else the typed name", async () => {
-    const p = c("providerUsers");
+  type ChartAnswer = { chart: { signature: SignatureView | null } };
+  type RxAnswer = { prescriberSignature: SignatureView | null };
+  /** Charts to review of the provider's patients, oldest first. */
+  async function chartsToSign(n: number): Promise<number[]> {
     const charts = await db().select().from(schema.chartReviews).where(eq(schema.chartReviews.status, "to_review")).orderBy(schema.chartReviews.treatmentId);
-    let chartId = 0;
-    for (const ch of charts) if (await canSeePatient(db(), { id: providerUser, role: "providerUsers" }, ch.patientId)) { chartId = ch.treatmentId; break; }
-    expect(chartId).toBeGreaterThan(0);
+    const out: number[] = [];
+    for (const ch of charts) {
+      if (out.length === n) break;
+      if (await canSeePatient(db(), { id: providerUser, role: "providerUsers" }, ch.patientId)) out.push(ch.treatmentId);
+    }
+    expect(out).toHaveLength(n);
+    return out;
+  }
+
+  it("a signed chart keeps the signature it was signed with; a later change or removal shows on charts signed after it only", async () => {
+    const p = c("providerUsers");
+    const [typedOnly, withPicture, unsigned] = await chartsToSign(3);
     await p.request("DELETE", "/api/v1/profile/signature");
     await p.post("/api/v1/profile/signature", { typedName: "Dr. Typed Only" });
-    const signed = await p.post<{ chart: { signature: SignatureView | null } }>(`/api/v1/charts/${chartId}/sign`, { consent: "on" });
+    const signed = await p.post<ChartAnswer>(`/api/v1/charts/${typedOnly}/sign`, { consent: "on" });
     expect(signed.status).toBe(200);
     expect(signed.body.data!.chart.signature).toEqual({ typedName: "Dr. Typed Only", imageUrl: null });
-    const withImage = await upload(p, await makeImage("png", 200, 60));
-    const read = await c("providers").get<{ chart: { signature: SignatureView | null } }>(`/api/v1/charts/${chartId}`);
-    expect(read.body.data!.chart.signature).toEqual({ typedName: "Dr. Typed Only", imageUrl: withImage.body.data!.signature!.imageUrl });
+
+    // A picture added later: the chart signed before still shows the typed name alone; the next chart signed shows it.
+    const first = (await upload(p, await makeImage("png", 200, 60))).body.data!.signature!.imageUrl!;
+    const read = async (id: number) => (await c("providers").get<ChartAnswer>(`/api/v1/charts/${id}`)).body.data!.chart.signature;
+    expect(await read(typedOnly)).toEqual({ typedName: "Dr. Typed Only", imageUrl: null });
+    await p.post("/api/v1/profile/signature", { typedName: "Dr. Picture" });
+    expect((await p.post<ChartAnswer>(`/api/v1/charts/${withPicture}/sign`, { consent: "on" })).body.data!.chart.signature).toEqual({ typedName: "Dr. Picture", imageUrl: first });
+
+    // Changed (new picture, new typed name), then removed: the signed charts do not change, and their picture stays.
+    const second = (await upload(p, await makeImage("gif", 300, 100), "drawn.gif", "image/gif")).body.data!.signature!.imageUrl!;
+    expect(second).not.toBe(first);
+    await p.post("/api/v1/profile/signature", { typedName: "Dr. Renamed" });
+    expect(await read(withPicture)).toEqual({ typedName: "Dr. Picture", imageUrl: first });
+    expect((await fetchBytes(c("medicalSupport"), first)).status).toBe(200);
+    await p.request("DELETE", "/api/v1/profile/signature");
+    expect(await read(withPicture)).toEqual({ typedName: "Dr. Picture", imageUrl: first });
+    expect(await read(typedOnly)).toEqual({ typedName: "Dr. Typed Only", imageUrl: null });
+    expect((await fetchBytes(c("providers"), first)).status).toBe(200);
+    // The second picture no document refers to is deleted with the signature, as before.
+    expect((await fetchBytes(c("providers"), second)).status).toBe(404);
+
+    // Signed without any signature: none, and a signature made afterwards does not appear on it.
+    expect((await p.post<ChartAnswer>(`/api/v1/charts/${unsigned}/sign`, { consent: "on" })).body.data!.chart.signature).toBeNull();
+    await p.post("/api/v1/profile/signature", { typedName: "Dr. Afterwards" });
+    expect(await read(unsigned)).toBeNull();
+    const [kept] = await db().select().from(schema.chartReviews).where(eq(schema.chartReviews.treatmentId, withPicture));
+    expect(kept).toMatchObject({ signatureTypedName: "Dr. Picture", signatureImageKey: first.split("/").pop() });
   });
 
-  it("a printed prescription shows the prescriber's signature, and null when they have none", async () => {
-    const [rx] = await db().select().from(schema.prescriptions).where(isNull(schema.prescriptions.supersededAt)).orderBy(schema.prescriptions.id).limit(1);
-    expect(rx).toBeDefined();
-    await db().update(schema.prescriptions).set({ prescriberId: providerUser }).where(and(eq(schema.prescriptions.id, rx!.id)));
-    const m = c("providers");
-    const r = await m.get<{ prescriberSignature: SignatureView | null }>(`/api/v1/prescriptions/${rx!.id}`);
-    expect(r.status).toBe(200);
-    const mine = (await c("providerUsers").get<SignatureAnswer>("/api/v1/profile/signature")).body.data!.signature!;
-    expect(r.body.data!.prescriberSignature).toEqual({ typedName: mine.typedName, imageUrl: mine.imageUrl });
-    await c("providerUsers").request("DELETE", "/api/v1/profile/signature");
-    expect((await m.get<{ prescriberSignature: SignatureView | null }>(`/api/v1/prescriptions/${rx!.id}`)).body.data!.prescriberSignature).toBeNull();
+  it("a printed prescription keeps the prescriber's signature as it was when written", async () => {
+    const p = c("providerUsers");
+    const emma = (await db().select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, LOGINS.patients)))[0]!.id;
+    const [current] = await db()
+      .select({ treatmentId: schema.prescriptions.treatmentId, variantId: schema.prescriptions.variantId })
+      .from(schema.prescriptions)
+      .where(and(eq(schema.prescriptions.patientId, emma), isNull(schema.prescriptions.supersededAt)))
+      .orderBy(schema.prescriptions.id)
+      .limit(1);
+    expect(current).toBeDefined();
+    const write = async () => {
+      const r = await p.put<{ prescription: { id: number } }>(`/api/v2/treatments/${current!.treatmentId}/update-dosage-instruction`, {
+        diagnosisCode: "E66.9",
+        instructions: "Inject 0.25 mg once weekly.",
+        unitsDose: "0.25 mg weekly",
+        dosageCycle: ["0.25mg"],
+        variantId: current!.variantId,
+      });
+      expect(r.status).toBe(200);
+      return r.body.data!.prescription.id;
+    };
+    const printed = async (id: number) => (await c("providers").get<RxAnswer>(`/api/v1/prescriptions/${id}`)).body.data!.prescriberSignature;
+
+    await p.request("DELETE", "/api/v1/profile/signature");
+    await p.post("/api/v1/profile/signature", { typedName: "Dr. First Hand" });
+    const picture = (await upload(p, await makeImage("png", 120, 40))).body.data!.signature!.imageUrl!;
+    const old = await write();
+    expect(await printed(old)).toEqual({ typedName: "Dr. First Hand", imageUrl: picture });
+
+    await p.post("/api/v1/profile/signature", { typedName: "Dr. Second Hand" });
+    const newer = (await upload(p, await makeImage("png", 140, 40))).body.data!.signature!.imageUrl!;
+    const next = await write();
+    expect(await printed(old)).toEqual({ typedName: "Dr. First Hand", imageUrl: picture });
+    expect(await printed(next)).toEqual({ typedName: "Dr. Second Hand", imageUrl: newer });
+    expect((await fetchBytes(c("providers"), picture)).status).toBe(200);
+
+    await p.request("DELETE", "/api/v1/profile/signature");
+    expect(await printed(old)).toEqual({ typedName: "Dr. First Hand", imageUrl: picture });
+    expect(await printed(next)).toEqual({ typedName: "Dr. Second Hand", imageUrl: newer });
+    // Written without a signature: none.
+    expect(await printed(await write())).toBeNull();
   });
 });

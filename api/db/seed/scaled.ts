@@ -125,11 +125,22 @@ async function setAsideIndexesAndForeignKeys(tx: Db, tables: readonly string[], 
   };
 }
 
-/** The triggers of migration 0015 that keep staff_patient_visibility and staff_treatment_list on an INSERT of treatments. */
+/** The triggers of migrations 0015 and 0032 kept off during a bulk load (their tables are filled set-based after it). */
 const VISIBILITY_TRIGGERS = [
   ["treatments", "treatments_visibility_ins"],
   ["treatments", "treatments_list_ins"],
   ["staff_patient_visibility", "staff_visibility_list_ins"],
+  // The dashboard's kept figures (migrations 0032, 0033): recomputed once by dashboard_counts_rebuild() after the load.
+  ["staff_patient_visibility", "staff_visibility_queue_ins"],
+  ["staff_patient_visibility", "staff_visibility_queue_upd"],
+  ["staff_patient_visibility", "staff_visibility_queue_del"],
+  ["orders", "orders_queue_counts_ins"],
+  ["uploads", "uploads_queue_counts_ins"],
+  ["subscriptions", "subscriptions_renewal_flag"],
+  ["subscriptions", "subscriptions_renewal_watch_ins"],
+  ["subscriptions", "subscriptions_renewal_watch_upd"],
+  ["staff_patient_visibility", "staff_visibility_renewal_watch_ins"],
+  ["staff_patient_visibility", "staff_visibility_renewal_watch_del"],
 ] as const;
 
 /**
@@ -422,6 +433,7 @@ export async function seedScaled(db: Db, opts: ScaledOptions): Promise<ScaledRes
       log(`  indexes and foreign keys restored: ${((performance.now() - t) / 1000).toFixed(1)} s`);
       const v = performance.now();
       await fillStaffVisibility(tx, tb, total);
+      await tx.execute(sql`select dashboard_counts_rebuild()`);
       for (const [table, trigger] of VISIBILITY_TRIGGERS) await tx.execute(sql.raw(`alter table ${table} enable trigger ${trigger}`));
       log(`  staff visibility of the new treatments filled: ${((performance.now() - v) / 1000).toFixed(1)} s`);
     }

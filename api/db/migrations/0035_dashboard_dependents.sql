@@ -1,0 +1,2 @@
+CREATE INDEX "staff_patient_visibility_on_hold_idx" ON "staff_patient_visibility" USING btree ("staff_id","patient_id","orders_on_hold") WHERE "staff_patient_visibility"."orders_on_hold" > 0;--> statement-breakpoint
+CREATE INDEX "staff_patient_visibility_uploads_idx" ON "staff_patient_visibility" USING btree ("staff_id","patient_id","uploads_for_review") WHERE "staff_patient_visibility"."uploads_for_review" > 0;
