@@ -37,6 +37,19 @@ export const joinToken = () =>
     .max(200, V.maxLength)
     .regex(/^[A-Za-z0-9_-]+$/, V.invalid);
 
+/**
+ * A new password under spec §5's rules, every failing rule its own message — checked on the field itself, so that
+ * the rules are reported with the other fields' errors in one answer (an object's refinement waits for its fields).
+ */
+export const newPasswordField = () =>
+  z
+    .string({ error: V.required })
+    .max(PASSWORD_MAX, V.maxLength)
+    .superRefine((value, ctx) => {
+      if (value.length === 0) ctx.addIssue({ code: "custom", message: V.required, input: value });
+      else for (const rule of passwordProblems(value)) ctx.addIssue({ code: "custom", message: PASSWORD_RULES[rule], input: value });
+    });
+
 export const joinCheckQuerySchema = z.object({ token: joinToken() });
 
 export const joinCheckSchema = z.object({
@@ -57,15 +70,8 @@ export const joinRequestSchema = z
     firstName: personName(true),
     lastName: personName(true),
     /** Spec §5's password rules, each failing rule its own message (as set-password). */
-    password: z.string({ error: V.required }).max(PASSWORD_MAX, V.maxLength),
+    password: newPasswordField(),
     acceptTerms: acceptTermsField(),
   })
-  .strict()
-  .superRefine((value, ctx) => {
-    if (value.password.length === 0) {
-      ctx.addIssue({ code: "custom", message: V.required, path: ["password"], input: value.password });
-      return;
-    }
-    for (const rule of passwordProblems(value.password)) ctx.addIssue({ code: "custom", message: PASSWORD_RULES[rule], path: ["password"], input: value.password });
-  });
+  .strict();
 export type JoinRequest = z.input<typeof joinRequestSchema>;

@@ -31,7 +31,7 @@ export const TEST_ACCOUNTS = 67;
  *   36–40  issue 18: progress, uploads, refer a friend (start 200 lb, goal 170 lb; tests/web/patient-extras.test.ts 36–37,
  *          tests/e2e/patient-extras.spec.ts 38–40)
  *   41–50  the medical intake (tests/web/intake.test.ts 41–44, tests/e2e/intake.spec.ts 45–47)
- *   51–52  free
+ *   51–52  joining from a referral invitation (tests/web/referral-join.test.ts: 51 invites, 52 signed in; tests/e2e/referral-join.spec.ts: 52 invites)
  *   53–55  refer a friend end to end (tests/e2e/referrals.spec.ts: the friends 53 with JavaScript, 54 without; 55 spare)
  *   56–60  subscriptions, seeded with an Active subscription and a card (api/db/seed/subscriptions.ts;
  *          tests/web/subscriptions.test.ts 56, tests/e2e/subscriptions.spec.ts 57–59, tests/api 60)
