@@ -134,11 +134,15 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
 function ErrorSummary({ entries, focusKey }: { entries: { id: string; label: string; messages: string[] }[]; focusKey: string }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
+  const focused = useRef<string | null>(null);
   const shown = entries.length > 0;
+  // Once per submit (or server reply), when its errors show — never at a keystroke. After conform's own focus on the
+  // first invalid field (this effect runs after the render its validation caused).
   useEffect(() => {
-    if (shown) ref.current?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per submit (or server reply), not at each keystroke
-  }, [focusKey]);
+    if (!shown || focused.current === focusKey) return;
+    focused.current = focusKey;
+    ref.current?.focus();
+  }, [focusKey, shown]);
   if (entries.length === 0) return null;
   return (
     <div ref={ref} tabIndex={-1} role="alert" aria-labelledby="join-error-summary-title" className="rounded-md border border-error bg-error-subtle p-4 text-sm text-error" data-testid="error-summary">
