@@ -47,7 +47,8 @@ export const newPasswordField = () =>
     .max(PASSWORD_MAX, V.maxLength)
     .superRefine((value, ctx) => {
       if (value.length === 0) ctx.addIssue({ code: "custom", message: V.required, input: value });
-      else for (const rule of passwordProblems(value)) ctx.addIssue({ code: "custom", message: PASSWORD_RULES[rule], input: value });
+      // A password over the maximum has that one message (as set-password's).
+      else if (value.length <= PASSWORD_MAX) for (const rule of passwordProblems(value)) ctx.addIssue({ code: "custom", message: PASSWORD_RULES[rule], input: value });
     });
 
 export const joinCheckQuerySchema = z.object({ token: joinToken() });
