@@ -41,6 +41,7 @@ import { recordExportRoutes } from "./routes/record-export.ts";
 import { sendOnlyJobs, type Jobs } from "./jobs/queue.ts";
 import { progressRoutes } from "./routes/progress.ts";
 import { referralRoutes } from "./routes/referrals.ts";
+import { referralJoinRoutes } from "./routes/referral-join.ts";
 import { documentsRoutes } from "./routes/documents.ts";
 
 export type CreateApiOptions = {
@@ -115,6 +116,7 @@ export function createApi({ config, database, logger, jobs: startedJobs, chatEve
   app.use(documentsRoutes()); // before patientsRoutes: /api/v1/patient/uploads is not a patient id
   app.use(progressRoutes()); // before patientsRoutes: /api/v1/patient/progress is not a patient id
   app.use(referralRoutes()); // before patientsRoutes: /api/v1/patient/referrals is not a patient id
+  app.use(referralJoinRoutes());
   app.use(patientsRoutes());
   app.use(clinicalReviewRoutes()); // before chatsRoutes: /api/v1/chats/messages is not a chat id
   app.use(chatsRoutes());

@@ -49,6 +49,7 @@ export default [
       route("login", "routes/public/login.tsx"),
       route("forgot-password", "routes/public/forgot-password.tsx"),
       route("set-password", "routes/public/set-password.tsx"),
+      route("join", "routes/public/join.tsx"), // joining from a referral invitation's link (README "Refer a friend")
     ]),
     layout("routes/layouts/basic.tsx", [
       route("reset-link", "routes/public/reset-link.tsx"), // ResetPasswordLink

@@ -221,6 +221,13 @@ export const API_MESSAGES = {
   "referral.ownCode": "You cannot use your own referral code.",
   "referral.alreadyReferred": "You have already used a referral code.",
   "referral.tooLate": "A referral code can only be used before your first order.",
+  // Joining from a referral invitation (api/routes/referral-join.ts; contract api/contract/referral-join.ts).
+  "join.linkInvalid": "This invitation link is not valid.",
+  "join.linkUsed": "This invitation link has already been used. Sign in with the password you chose.",
+  "join.linkExpired": "This invitation link has expired. Ask your friend to invite you again.",
+  "join.accountExists": "An account with this email address already exists. Please sign in.",
+  /** params `{ name }` (the new patient's first name) */
+  "join.welcome": "Welcome, {{name}}: your account is ready.",
   // Journeys and the medical intake (api/routes/intake.ts; rules api/domain/intake/).
   "journeys.started": "Your intake has started.",
   "journeys.resumed": "Welcome back: your intake continues where you left it.",

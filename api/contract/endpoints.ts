@@ -23,6 +23,7 @@ import * as journeys from "./journeys.ts";
 import * as intake from "./intake.ts";
 import * as progress from "./progress.ts";
 import * as referrals from "./referrals.ts";
+import * as referralJoin from "./referral-join.ts";
 import * as documents from "./documents.ts";
 import * as pharmacy from "./pharmacy.ts";
 import * as staffAdmin from "./staff-admin.ts";
@@ -328,6 +329,9 @@ const table = {
   "GET /api/v1/patient/referrals": { data: referrals.referralSummarySchema },
   "POST /api/v1/patient/referrals/invites": { body: referrals.inviteRequestSchema, data: referrals.referralSummarySchema },
   "POST /api/v1/patient/referrals/claim": { body: referrals.claimRequestSchema, data: referrals.referralSummarySchema },
+  // Joining from a referral invitation (api/contract/referral-join.ts): the answer of a join is the login call's.
+  "GET /actions/referrals/join/check": { query: referralJoin.joinCheckQuerySchema, data: referralJoin.joinCheckSchema },
+  "POST /actions/referrals/join": { body: referralJoin.joinRequestSchema, data: users.loginSuccessSchema },
   // The patient's documents (api/contract/documents.ts).
   "GET /api/v1/patient/uploads": { query: documents.documentsQuerySchema, data: documents.documentsListSchema },
   "POST /api/v1/patient/uploads": { data: documents.documentAnswerSchema, media: { request: "multipart/form-data" } },

@@ -8,6 +8,9 @@
  * | POST /api/v1/patient/referrals/invites | patients             | { email } → ReferralSummary; rate limited; mail  |
  * | POST /api/v1/patient/referrals/claim   | patients             | { code } → ReferralSummary (the friend's side)   |
  *
+ * The invitation mails the friend a single-use join link: joining (the account, signed in) is
+ * api/contract/referral-join.ts.
+ *
  * Refused (409, nothing stored): an invite to one's own address or to an existing account's address, the same
  * address twice; a code that is unknown, one's own, a second code, or a code after one's first paid order.
  */

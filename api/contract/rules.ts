@@ -37,6 +37,8 @@ export const V = {
   cardCvc: "validation.card.cvc",
   // Chart sign-off (api/contract/review-queues.ts).
   chartConsent: "validation.chartConsent",
+  // Joining from a referral invitation (api/contract/referral-join.ts).
+  joinConsent: "validation.joinConsent",
 } as const;
 
 /** Names: only letters, spaces, dash and apostrophe (spec §5). */

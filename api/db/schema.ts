@@ -1128,8 +1128,10 @@ export const userTokens = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** invite: a staff member's first password (issue 19: the set-password link of an email invite, 7 days). */
-    kind: text("kind", { enum: ["password_reset", "email_change", "email_verify", "invite"] }).notNull(),
+    /** invite: a staff member's first password (issue 19: the set-password link of an email invite, 7 days).
+     *  referral_join: the join link of a referral invitation (14 days); `user_id` is the inviter's, `new_email` the
+     *  friend's address (no account yet), so the row needs no new table (api/routes/referral-join.ts). */
+    kind: text("kind", { enum: ["password_reset", "email_change", "email_verify", "invite", "referral_join"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
     newEmail: text("new_email"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

@@ -25,7 +25,7 @@ export type MailDeps = { db: Db; config: ApiConfig; logger: Logger };
 export type MailLocale = "en-US" | "es-US";
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 export type MailTemplate = "passwordReset" | "passwordChanged" | "emailVerify" | "emailChange" | "emailInUse" | "emailChanged" | "checkInRequested" | "intakeSubmitted" | "staffInvite" | "renewalDeclined" | "renewalFailed" | "referralInvite";
-export type MailParams = { name?: string; link?: string; email?: string; oldEmail?: string; when?: string; journey?: string; inviter?: string; code?: string };
+export type MailParams = { name?: string; link?: string; email?: string; oldEmail?: string; when?: string; journey?: string; inviter?: string; code?: string; joinLink?: string };
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../locales");
 const tables = new Map<MailLocale, Record<string, string>>();
@@ -58,8 +58,9 @@ export function renderMail(template: MailTemplate, locale: MailLocale, params: M
     paragraphs
       .map((p) => {
         let h = escapeHtml(p).replace(/\n/g, "<br>");
-        if (params.link) {
-          const link = escapeHtml(params.link);
+        for (const url of [params.link, params.joinLink]) {
+          if (!url) continue;
+          const link = escapeHtml(url);
           h = h.split(link).join(`<a href="${link}">${link}</a>`);
         }
         return `<p>${h}</p>`;

@@ -258,6 +258,12 @@ export const permissions = {
   "GET /api/v1/patient/referrals": { roles: PATIENTS, summary: "The patient's referral code and link, the friends invited with their state, the credit earned" },
   "POST /api/v1/patient/referrals/invites": { roles: PATIENTS, summary: "Invite a friend by email (not oneself, not an existing account; rate limited; mail in the inviter's language); audited" },
   "POST /api/v1/patient/referrals/claim": { roles: PATIENTS, summary: "A friend enters a referral code before their first paid order (not their own, once); audited" },
+  // Joining from a referral invitation (api/routes/referral-join.ts): the one way a new person gets an account.
+  "GET /actions/referrals/join/check": { roles: ANYONE, summary: "Whether a referral invitation's join link can still be used, and the address it was sent to (rate limited)" },
+  "POST /actions/referrals/join": {
+    roles: ANYONE,
+    summary: "Create a patient account from a referral invitation's join link (single use, 14 days), join the referral and sign in; rate limited; audited",
+  },
   "GET /api/v1/patient/:patientId/progress": { roles: STAFF, summary: "A patient's weights, start / current / goal, BMI and milestones; audited" },
   // The patient's documents (issue 18; api/routes/documents.ts, contract api/contract/documents.ts): their own, those
   // visible to them (else 404 documents.notFound). Staff read them on the record and review them in the uploads queue.

@@ -18,6 +18,8 @@
  * - reset emails: per address 5 / hour and per IP 20 / hour (every request counts);
  *   unusable emailed links: per IP 10 / 15 min for set-password, and 10 / 15 min for confirm-email;
  *   email verification / change: per user 5 / hour and per IP 20 / hour.
+ * - joining from a referral invitation: unusable links per IP 10 / 15 min (checks and joins alike), and any
+ *   attempt with a usable link per invited address 10 / 15 min.
  * Accounts are keyed by a hash of the login name (not the user id), so an unknown address behaves exactly
  * like a known one. Old windows are deleted opportunistically.
  */
@@ -49,6 +51,10 @@ export const LIMITS = {
   emailLinkIp: { name: "email-link:ip", max: 10, windowSeconds: 15 * MINUTE },
   emailUser: { name: "email:user", max: 5, windowSeconds: HOUR },
   emailIp: { name: "email:ip", max: 20, windowSeconds: HOUR },
+  // Joining from a referral invitation (api/routes/referral-join.ts): unusable links per IP (as set-password's),
+  // and every attempt with a usable link per invited address (a weak password, missing names…).
+  joinIp: { name: "join:ip", max: 10, windowSeconds: 15 * MINUTE },
+  joinAddress: { name: "join:acct", max: 10, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, Policy>;
 
 /** The longest window: rows older than this (plus a margin) are garbage. */

@@ -1,9 +1,10 @@
 /**
  * Refer a friend (issue 18; contract api/contract/referrals.ts, rules api/contract/referral-rules.ts).
  *
- * A patient's code is `patients.referral_code` (made on first use when missing). There is no self sign-up: a
- * friend gets an account as every patient does, then types the code on their own refer-a-friend page (before
- * their first paid order). An invitation is a row (state invited) for an address that is not yet an account;
+ * A patient's code is `patients.referral_code` (made on first use when missing). There is no general self sign-up: a
+ * friend invited by email joins from the invitation's link (api/routes/referral-join.ts: the account, and the
+ * invitation becomes theirs); a patient who got an account another way types the code on their own refer-a-friend
+ * page (before their first paid order). An invitation is a row (state invited) for an address that is not yet an account;
  * the friend's claim links it (joined); the rule below makes it qualified.
  *
  * The rule of spec §9, enforced by the ledger: when the friend's paid orders reach $99 (the sum of

@@ -9,7 +9,9 @@ import { Router, type Request } from "express";
 import { eq } from "drizzle-orm";
 import { claimRequestSchema, inviteRequestSchema } from "../contract/referrals.ts";
 import { REFERRAL_RULES } from "../contract/referral-rules.ts";
-import { users } from "../db/schema.ts";
+import { userTokens, users } from "../db/schema.ts";
+import { JOIN_PATH, JOIN_TTL_MS } from "../contract/referral-join.ts";
+import { randomToken, sha256 } from "../http/session.ts";
 import { audit } from "../domain/audit.ts";
 import { deliverLater, renderMail, sendMail, type MailLocale } from "../domain/mail.ts";
 import { reserve, type Policy } from "../domain/ratelimit.ts";
@@ -48,7 +50,11 @@ export function referralRoutes(): Router {
     const deps = { db, config, logger };
     const link = `${config.publicUrl}/patient/refer-friend?code=${encodeURIComponent(code)}`;
     const to = input.email.trim().toLowerCase();
-    deliverLater(deps, () => sendMail(deps, { to, ...renderMail("referralInvite", locale, { inviter: u?.fullName || u?.firstName || "", code, link }) }));
+    // The friend's way in (api/routes/referral-join.ts): a single-use join link, 14 days; only its hash is stored.
+    const token = randomToken(32);
+    await db.insert(userTokens).values({ userId, kind: "referral_join", tokenHash: sha256(token), newEmail: to, expiresAt: new Date(Date.now() + JOIN_TTL_MS) });
+    const joinLink = `${config.publicUrl}${JOIN_PATH}?token=${token}`;
+    deliverLater(deps, () => sendMail(deps, { to, ...renderMail("referralInvite", locale, { inviter: u?.fullName || u?.firstName || "", code, link, joinLink }) }));
     ok(res, await loadReferrals(db, userId), { code: "referral.invited", params: { email: to } });
   });
 

@@ -11,7 +11,7 @@ import { knownDeviceExempt, loginCounters, rememberDevice, reserve, totpCounters
 import { claimTotpCode, confirmTotpEnrolment, invalidCode, useRecoveryCode } from "./account-totp.ts";
 import { loadSessionSummary } from "./profile.ts";
 import { endpoint } from "../http/endpoint.ts";
-import { ApiError, ok, fieldCode } from "../http/errors.ts";
+import { ApiError, ok, fieldCode, type Notice } from "../http/errors.ts";
 import {
   GUEST_COOKIE,
   SESSION_COOKIE,
@@ -23,6 +23,7 @@ import {
 } from "../http/session.ts";
 import { parseBody } from "../http/validate.ts";
 import type { UserRole } from "../contract/roles.ts";
+import type { ApiCode } from "../contract/codes.ts";
 
 export const MFA_COOKIE = "th_mfa";
 const MFA_TTL_MS = 5 * 60 * 1000;
@@ -43,7 +44,8 @@ function readMfa(secret: string, value: string | undefined): number | null {
   return Number(id);
 }
 
-async function grantSession(req: Request, res: Response, user: { id: number; role: UserRole }, method: string) {
+/** Signs the user in: a new session (cookie) and the login call's answer. Also the join call's (referral-join.ts). */
+export async function grantSession(req: Request, res: Response, user: { id: number; role: UserRole }, method: string, notice: ApiCode | Notice = "auth.signedIn") {
   // A new session id at every sign-in; the session the browser came with (if any) ends.
   if (req.auth.sessionId) await revokeSession(req.deps.db, req.auth.sessionId, "replaced");
   const { csrfBinding } = await startSession(req, res, user);
@@ -51,7 +53,7 @@ async function grantSession(req: Request, res: Response, user: { id: number; rol
   // This browser may pass the global per-account rate limits later (ratelimit.ts, known devices).
   rememberDevice(req, res, user.id);
   await audit(req, { action: "auth.login", actorId: user.id, meta: { method } });
-  ok(res, { id: user.id, groups: [user.role], csrfTokenValue: csrfTokenFor(req.deps.config.sessionSecret, csrfBinding) }, "auth.signedIn");
+  ok(res, { id: user.id, groups: [user.role], csrfTokenValue: csrfTokenFor(req.deps.config.sessionSecret, csrfBinding) }, notice);
 }
 
 export function sessionRoutes(): Router {

@@ -70,6 +70,8 @@ export const ACCESS: Record<string, AccessRule> = {
   "/forgot-password": PUBLIC,
   "/reset-link": PUBLIC,
   "/set-password": PUBLIC,
+  // Joining from a referral invitation: guests; a signed-in visitor is sent home by the page's loader, as /login does.
+  "/join": PUBLIC,
   "/password-changed": PUBLIC,
   "/confirm-email": PUBLIC,
   "/telehealth-consent": PUBLIC,

@@ -128,6 +128,22 @@ export function safeRedirect(value: unknown): string | null {
 export type SignInResult = { kind: "signedIn"; id: number; role: UserRole; notice: UpstreamNotice } | { kind: "totp"; notice: UpstreamNotice };
 
 /**
+ * The web session of a user the upstream has just signed in (its session cookie came with the answer): the sign-in
+ * strategies below, and joining from a referral invitation (app/lib/referral-join.server.ts), whose answer is the
+ * login call's.
+ */
+export function adoptUpstreamSignIn(context: Readonly<RouterContextProvider>, body: { id: number; groups: readonly UserRole[]; csrfTokenValue: string }): UserRole {
+  const role = body.groups[0];
+  const session = getWebSession(context);
+  // A new upstream session (and CSRF token) at every sign-in.
+  session.setUser({ id: body.id, role });
+  session.csrf = body.csrfTokenValue;
+  session.rotateFormToken();
+  getUpstream(context).resetSessionInfo();
+  return role;
+}
+
+/**
  * remix-auth with three FormStrategy instances: "password" (email + password → POST /actions/users/login),
  * "totp" (the code step → POST /api/v1/users/verify-totp { code }, with the th_mfa cookie the first step
  * got) and "recovery" (the same step with one of the recovery codes → verify-totp { recoveryCode }).
@@ -135,19 +151,13 @@ export type SignInResult = { kind: "signedIn"; id: number; role: UserRole; notic
  */
 export function authenticator(context: Readonly<RouterContextProvider>): Authenticator<SignInResult> {
   const upstream = getUpstream(context);
-  const session = getWebSession(context);
 
   const complete = (response: Answer<"POST /actions/users/login"> | Answer<"POST /api/v1/users/verify-totp">): SignInResult => {
     const body = response.data;
     if ("authMethod" in body) return { kind: "totp", notice: response };
     // verify-totp's other answer (two-factor switched on) belongs to the enrolment, never to a sign-in.
     if (!("groups" in body)) throw new UpstreamError(502, "The upstream's answer does not match the contract.", undefined, MALFORMED_ANSWER);
-    const role = body.groups[0];
-    // A new upstream session (and CSRF token) at every sign-in; the cookie came with the response.
-    session.setUser({ id: body.id, role });
-    session.csrf = body.csrfTokenValue;
-    session.rotateFormToken();
-    upstream.resetSessionInfo();
+    const role = adoptUpstreamSignIn(context, body);
     return { kind: "signedIn", id: body.id, role, notice: response };
   };
 

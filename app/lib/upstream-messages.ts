@@ -203,6 +203,9 @@ export const UPSTREAM_CODE_KEYS: Partial<Record<ApiCode, Entry>> = {
   ...Object.fromEntries(
     ["invited", "selfInvite", "alreadyPatient", "alreadyInvited", "joined", "unknownCode", "ownCode", "alreadyReferred", "tooLate"].map((k) => [`referral.${k}`, `referral:messages.${k}`]),
   ),
+  // Joining from an invitation (api/routes/referral-join.ts): join.X → referral:join.messages.X.
+  ...Object.fromEntries(["linkInvalid", "linkUsed", "linkExpired", "accountExists"].map((k) => [`join.${k}`, `referral:join.messages.${k}`])),
+  "join.welcome": { key: "referral:join.messages.welcome", params: (p) => ({ name: p.name }) },
   // Check-ins (api/routes/check-ins.ts): keys of the "checkIns" namespace.
   "checkIns.notFound": "checkIns:messages.notFound",
   "checkIns.requested": "checkIns:messages.requested",

@@ -122,6 +122,7 @@ async function spareFrom(client: Client, status: "active" | "suspended" | "pendi
 type Sample = { path?: () => string; body?: unknown; ok: number; fresh?: boolean; send?: (client: Client, path: string) => Promise<Reply> };
 
 let resetRequests = 0;
+let joinIps = 100;
 
 /** A valid request per endpoint and the status an allowed caller gets. */
 const samples: Record<EndpointKey, Sample> = {
@@ -474,6 +475,17 @@ const samples: Record<EndpointKey, Sample> = {
     send: (client, path) => client.request("POST", path, { email: `friend-${Math.random().toString(36).slice(2, 10)}@example.com` }),
   },
   "POST /api/v1/patient/referrals/claim": { body: { code: "EMMA20" }, ok: 409 },
+  // Joining from an invitation (api/routes/referral-join.ts): anyone may call; an unknown link is refused (400), each
+  // call from an address of its own (unusable links are limited per IP).
+  "GET /actions/referrals/join/check": {
+    ok: 400,
+    send: (client, path) => client.request("GET", `${path}?token=${"z".repeat(43)}`, undefined, { headers: { "X-Forwarded-For": `198.51.100.${++joinIps}` } }),
+  },
+  "POST /actions/referrals/join": {
+    ok: 400,
+    send: (client, path) =>
+      client.request("POST", path, { token: "z".repeat(43), firstName: "Ana", lastName: "Ruiz", password: "JoinPassw0rd", acceptTerms: "on" }, { headers: { "X-Forwarded-For": `198.51.100.${++joinIps}` } }),
+  },
   "GET /api/v1/patient/overview/actions": { ok: 200 },
   "GET /api/v1/patient/overview/next": { ok: 200 },
   // Journeys and the intake (api/routes/intake.ts): the demo patient's seeded weight-loss intake (in progress).

@@ -19,7 +19,7 @@ export type DemoUser = keyof typeof DEMO;
 export const DEMO_USERS = Object.keys(DEMO) as DemoUser[];
 
 /** How many test patients the suites' app instances seed (SEED_TEST_ACCOUNTS). */
-export const TEST_ACCOUNTS = 67;
+export const TEST_ACCOUNTS = 68;
 
 /**
  * Test patient number `slot` (1…TEST_ACCOUNTS), password PASSWORD. Each slot belongs to one test; the table
@@ -33,7 +33,7 @@ export const TEST_ACCOUNTS = 67;
  *   41–50  the medical intake (tests/web/intake.test.ts 41–44, tests/e2e/intake.spec.ts 45–47)
  *   51     subscriptions: seeded like 56–60, shipping to Louisiana (api/db/seed/subscriptions.ts LOUISIANA_SLOT;
  *          tests/web/subscriptions.test.ts: the change-plan choices of GET /api/v2/products/subscription)
- *   52     free
+ *   52     joining from a referral invitation with JavaScript (tests/e2e/referral-join.spec.ts: the inviter)
  *   53–55  refer a friend end to end (tests/e2e/referrals.spec.ts: the friends 53 with JavaScript, 54 without; 55 spare)
  *   56–60  subscriptions, seeded with an Active subscription and a card (api/db/seed/subscriptions.ts;
  *          tests/web/subscriptions.test.ts 56, tests/e2e/subscriptions.spec.ts 57–59, tests/api 60)
@@ -41,6 +41,8 @@ export const TEST_ACCOUNTS = 67;
  *   63–66  the pharmacy (an approved weight-loss treatment, api/db/seed/test-accounts.ts): tests/web/pharmacy.test.ts 63,
  *          tests/e2e/pharmacy.spec.ts 64–66
  *   67     sessions ended elsewhere and the guest page cache (tests/web/guest-page-cache.test.ts)
+ *   68     joining from a referral invitation without JavaScript (tests/web/referral-join.test.ts: the inviter, then a
+ *          signed-in visitor of /join)
  */
 export const testPatient = (slot: number) => {
   if (slot < 1 || slot > TEST_ACCOUNTS) throw new Error(`test patient slot ${slot} is outside 1…${TEST_ACCOUNTS}`);

@@ -54,7 +54,7 @@ describe("the access table and the route table agree", () => {
 });
 
 describe("spec §2 public routes", () => {
-  for (const pattern of ["/", "/login", "/forgot-password", "/reset-link", "/set-password", "/password-changed", "/confirm-email"]) {
+  for (const pattern of ["/", "/login", "/forgot-password", "/reset-link", "/set-password", "/password-changed", "/confirm-email", "/join"]) {
     it(`${pattern} is open to everyone`, () => expect(allowed(pattern)).toEqual(ALL));
   }
   for (const pattern of ["/telehealth-consent", "/privacy-policy", "/terms-and-conditions", "/cancellation-policy"]) {

@@ -23,6 +23,8 @@ import {
   type FormChecks,
 } from "../../app/lib/form-checks";
 import { ADDRESS_CHECKS } from "../../app/lib/account-form-checks";
+import { JOIN_CHECKS } from "../../app/lib/join-form-checks";
+import { joinFormSchema } from "../../app/lib/schemas/referrals";
 import { ADD_CARD_CHECKS } from "../../app/lib/card-form-checks";
 import {
   PROFILE_DETAILS_CHECKS,
@@ -591,5 +593,30 @@ describe("a length message says the limit, on the server and in the browser, in 
   it("an upstream text with a question mark is still shown as it came", () => {
     expect(translateMessage(en, "Did you mean ana@gmail.com?")).toBe("Did you mean ana@gmail.com?");
     expect(translateMessage(en, "What?x=1")).toBe("What?x=1");
+  });
+});
+
+describe("joining from a referral invitation (/join): JOIN_CHECKS say what joinFormSchema says", () => {
+  // The names and the password rules are judged field by field on both sides; the confirmation and the consent once
+  // the other fields are there (the browser's rules across fields wait for every field, the schema's for valid ones).
+  it("every rule of the new password, with names and consent", () => {
+    for (const newPassword of PASSWORDS.filter((p) => p !== "")) {
+      const { server, browser } = both(joinFormSchema, JOIN_CHECKS, { token: "abc_DEF-123", firstName: "Ana", lastName: "Ruiz", newPassword, passwordConfirm: newPassword, acceptTerms: "on" });
+      expect(browser, newPassword.slice(0, 20)).toEqual(server);
+    }
+  });
+  it("the names: missing, not names, too long", () => {
+    for (const firstName of ["", " ", "Ana", "R2D2", "x".repeat(101), "María-José O'Neil"]) {
+      const { server, browser } = both(joinFormSchema, JOIN_CHECKS, { token: "abc_DEF-123", firstName, lastName: "Ruiz", newPassword: "JoinPassw0rd", passwordConfirm: "JoinPassw0rd", acceptTerms: "on" });
+      expect(browser, firstName.slice(0, 20)).toEqual(server);
+    }
+  });
+  it("the confirmation and the consent, the rest valid", () => {
+    for (const [passwordConfirm, acceptTerms] of [["JoinPassw0rd", "on"], ["JoinPassw0rdx", "on"], ["JoinPassw0rd", ""], ["JoinPassw0rd", "yes"]] as const) {
+      const fields: Record<string, string> = { token: "abc_DEF-123", firstName: "Ana", lastName: "Ruiz", newPassword: "JoinPassw0rd", passwordConfirm };
+      if (acceptTerms) fields.acceptTerms = acceptTerms;
+      const { server, browser } = both(joinFormSchema, JOIN_CHECKS, fields);
+      expect(browser, `${passwordConfirm} ${acceptTerms}`).toEqual(server);
+    }
   });
 });

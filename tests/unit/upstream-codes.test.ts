@@ -31,6 +31,7 @@ const PARAMS: Partial<Record<ApiCode, ApiParams>> = {
   "users.invited": { email: "a@b.test" },
   "users.transitionRefused": { status: "suspended" },
   "schedule.daysSaved": { count: 3 },
+  "join.welcome": { name: "Nora" },
 };
 /** Codes the web words differently from the API's English on purpose. */
 const WORDED_DIFFERENTLY: ApiCode[] = [

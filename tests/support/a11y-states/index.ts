@@ -19,6 +19,7 @@ import { STATES as tasks } from "./tasks";
 import { STATES as patientExtras } from "./patient-extras";
 import { STATES as staffOperations } from "./staff-operations";
 import { STATES as referrals } from "./referrals";
+import { STATES as referralJoin } from "./referral-join";
 import type { DeclaredState } from "./types";
 
-export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview, ...reviewQueues, ...checkIns, ...journeys, ...medicalIntake, ...patientExtras, ...pharmacy, ...staffAdmin, ...subscriptions, ...recordExport, ...staffOperations, ...referrals];
+export const STATES: DeclaredState[] = [...shell, ...design, ...tasks, ...patientAccount, ...accountSecurity, ...patientList, ...patientAccess, ...clinicalReview, ...intakeReview, ...reviewQueues, ...checkIns, ...journeys, ...medicalIntake, ...patientExtras, ...pharmacy, ...staffAdmin, ...subscriptions, ...recordExport, ...staffOperations, ...referrals, ...referralJoin];
