@@ -11,6 +11,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** PostgreSQL: the connection pool's size; PGlite: null (one connection that queues every statement). */
+  poolSize: number | null;
   /** Runs the committed migrations (idempotent). */
   migrate(): Promise<void>;
   /** A cheap round trip, for the health check. */
@@ -59,6 +61,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const database: Database = {
       db,
       kind: "postgres",
+      poolSize: options.poolSize ?? 10,
       migrate: async () => {
         await migrate(db as never, { migrationsFolder });
         await ensureQueues(database);
@@ -95,6 +98,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database: Database = {
     db,
     kind: "pglite",
+    poolSize: null,
     migrate: async () => {
       await migrate(db as never, { migrationsFolder });
       await ensureQueues(database);

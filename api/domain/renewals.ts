@@ -368,7 +368,9 @@ export const renewJob = defineJob<{ subscriptionId: number }>({
     const lane = async () => {
       for (let job = queue.shift(); job; job = queue.shift()) await renewSubscription(deps, job.data.subscriptionId, new Date(), cat);
     };
-    await Promise.all(Array.from({ length: Math.min(RENEW_CONCURRENCY, queue.length) }, lane));
+    // Never more lanes than the pool can spare (deps.maxConnections): a worker that held every connection of a small
+    // pool left the queue's own statements, and anything a lane waited on, without one (a stall until the job expired).
+    await Promise.all(Array.from({ length: Math.min(RENEW_CONCURRENCY, deps.maxConnections, queue.length) }, lane));
   },
 });
 

@@ -5,7 +5,18 @@ import type { Logger } from "../http/errors.ts";
 import type { Jobs } from "./queue.ts";
 
 /** What a job handler gets: the database, configuration, logger, and the queue (to enqueue follow-ups). */
-export type JobDeps = { db: Db; config: ApiConfig; logger: Logger; jobs: Jobs };
+export type JobDeps = {
+  db: Db;
+  config: ApiConfig;
+  logger: Logger;
+  jobs: Jobs;
+  /**
+   * How many transactions a job may hold open side by side: the pool's size less two (PostgreSQL), so a worker
+   * never holds every connection — the queue's own fetch and completion, and the API's requests, always get one.
+   * Unbounded (Infinity) on PGlite, whose one connection queues statements instead.
+   */
+  maxConnections: number;
+};
 
 export type JobDefinition<T extends object = object> = {
   /** The queue's name (letters, digits, -, _, ., /). */

@@ -126,7 +126,7 @@ export async function startJobs({ database, config, logger, worker = config.jobs
     stop: () => boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 }),
   };
   if (worker) {
-    const deps: JobDeps = { db: database.db, config, logger, jobs };
+    const deps: JobDeps = { db: database.db, config, logger, jobs, maxConnections: database.poolSize === null ? Infinity : Math.max(1, database.poolSize - 2) };
     for (const job of await definitions()) {
       await boss.work(job.name, { ...job.work, includeMetadata: false } as PgBoss.WorkOptions, async (batch: PgBoss.Job<object>[]) => {
         try {

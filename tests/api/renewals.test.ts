@@ -56,7 +56,7 @@ async function counts(subscriptionId: number) {
 
 beforeAll(async () => {
   api = await startTestApi();
-  deps = { db: db(), config: api.config, logger: createLogger("silent"), jobs: api.jobs };
+  deps = { db: db(), config: api.config, logger: createLogger("silent"), jobs: api.jobs, maxConnections: 2 };
   patients = (await db().select({ id: schema.patients.userId }).from(schema.patients).orderBy(schema.patients.userId).limit(60)).map((r) => r.id).slice(10);
 });
 afterAll(() => api?.close());
@@ -207,15 +207,16 @@ describe.runIf(process.env.API_TEST_DB === "postgres")("two workers on one Postg
     extra.push(other);
     const subs = [];
     for (let i = 0; i < 20; i++) subs.push(await due(patients[20 + i]!));
-    // The same renewals sent twice over: both workers race for them.
-    for (const s of subs) {
-      await api.jobs.send("subscriptions.renew", { subscriptionId: s.subscriptionId });
-      await api.jobs.send("subscriptions.renew", { subscriptionId: s.subscriptionId });
-    }
+    // Sent as the scheduler sends them (the queue is "short": one queued job per singleton key; without a key every send
+    // after the first was dropped while one waited, so the test depended on timing), once before the workers start and
+    // once after: a second job for a renewal already taken is queued again, and the two workers race for it.
+    const send = (id: number) => api.jobs.send("subscriptions.renew", { subscriptionId: id }, { singletonKey: `sub:${id}` });
+    for (const s of subs) await send(s.subscriptionId);
     const logger = createLogger("silent");
     workers.push(await startJobs({ database: api.database, config: api.config, logger, worker: true }));
     workers.push(await startJobs({ database: other, config: api.config, logger, worker: true }));
     const ids = subs.map((s) => s.subscriptionId);
+    for (const id of ids) await send(id);
     await until(async () => (await db().select({ n: sql<number>`count(*)::int` }).from(schema.subscriptionRenewals).where(and(inArray(schema.subscriptionRenewals.subscriptionId, ids), eq(schema.subscriptionRenewals.status, "paid"))))[0]!.n === 20, 30_000);
     for (const s of subs) expect(await counts(s.subscriptionId)).toEqual({ invoices: 1, succeeded: 1, declined: 0, orders: 1 });
   });
