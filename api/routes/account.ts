@@ -32,6 +32,7 @@ import { SESSION_COOKIE, randomToken, revokeAllSessions, revokeSession, sha256 }
 import { parseBody, parseParams, parseQuery } from "../http/validate.ts";
 import { totpRoutes } from "./account-totp.ts";
 import { z } from "zod";
+import { isUniqueViolation } from "../db/errors.ts";
 
 type TokenKind = (typeof userTokens.$inferSelect)["kind"];
 
@@ -176,11 +177,6 @@ export const emailRequestNotice = (r: EmailRequest): Notice =>
     : { code: r.kind === "verify" ? "account.emailVerifySent" : "account.emailChangeSent", params: { email: r.email } };
 
 const isLoopback = (address: string | undefined) => !!address && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === "23505" || err?.cause?.code === "23505";
-};
 
 export function accountRoutes(): Router {
   const router = Router();

@@ -21,6 +21,7 @@ import { ApiError, ok, fieldCode } from "../http/errors.ts";
 import { parseBody, parseQuery } from "../http/validate.ts";
 import { findToken } from "./account.ts";
 import { grantSession } from "./session.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 
 const LINK_PROBLEMS = { invalid: "join.linkInvalid", used: "join.linkUsed", expired: "join.linkExpired" } as const satisfies Record<string, ApiCode>;
 type LinkProblem = keyof typeof LINK_PROBLEMS;
@@ -28,11 +29,6 @@ type LinkProblem = keyof typeof LINK_PROBLEMS;
 const linkError = (reason: LinkProblem) => new ApiError(400, LINK_PROBLEMS[reason], { data: { reason }, fields: fieldCode("token", LINK_PROBLEMS[reason]) });
 const joinTokenSchema = z.looseObject({ token: joinToken() });
 const accountExists = () => new ApiError(409, "join.accountExists");
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === "23505" || err?.cause?.code === "23505";
-};
 
 const hasAccount = async (db: Db, email: string) =>
   (await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1)).length > 0;

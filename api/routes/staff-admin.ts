@@ -26,6 +26,7 @@ import { ApiError, fieldCode, notFound, ok, unauthorized } from "../http/errors.
 import { revokeAllSessions } from "../http/session.ts";
 import { parseBody, parseWith } from "../http/validate.ts";
 import { issueToken } from "./account.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -102,11 +103,6 @@ async function auditIn(tx: Db, req: Request, action: string, targetId: number, m
     meta,
   });
 }
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === "23505" || err?.cause?.code === "23505";
-};
 
 const emailTaken = () => new ApiError(409, "users.emailTaken", { fields: fieldCode("email", "users.emailTaken") });
 
