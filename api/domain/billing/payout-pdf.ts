@@ -3,7 +3,6 @@
  * pdf-lib, standard Helvetica): the clinic, the provider, the invoice number, status, period, payout date, the
  * reviews and visits at their rates, and the total. Amounts in US dollars with cents, dates mm/dd/yyyy (spec §9).
  */
-import { rgb } from "pdf-lib";
 import type { PayoutInvoice } from "../../contract/payouts.ts";
 import { clinicDocument } from "./pdf.ts";
 
@@ -14,14 +13,8 @@ const usDate = (isoText: string) =>
 
 export async function renderPayoutPdf(invoice: PayoutInvoice, provider: { fullName: string; email: string }): Promise<Buffer> {
   const letterhead = await clinicDocument(`Payout statement ${invoice.number}`, "PAYOUT STATEMENT", new Date(invoice.createdAt), 16);
-  const { doc, page, bold, left, right, text } = letterhead;
+  const { doc, page, bold, left, right, text, partyAndFacts, tableHeader, totalsRule } = letterhead;
   let { y } = letterhead;
-  const top = y;
-  text(page, "Paid to", left, y, { font: bold });
-  y -= 14;
-  text(page, provider.fullName || provider.email, left, y);
-  y -= 13;
-  text(page, provider.email, left, y, { grey: true });
   const facts: [string, string][] = [
     ["Invoice number", invoice.number],
     ["Status", invoice.status === "paid" ? "Paid" : "Open"],
@@ -29,19 +22,8 @@ export async function renderPayoutPdf(invoice: PayoutInvoice, provider: { fullNa
     ["Requested", usDate(invoice.createdAt)],
     ["Payout date", usDate(invoice.payoutDate)],
   ];
-  let fy = top;
-  for (const [label, value] of facts) {
-    text(page, label, 360, fy, { grey: true });
-    text(page, value, right, fy, { font: bold, alignRight: true });
-    fy -= 14;
-  }
-  y = Math.min(y, fy) - 28;
-  page.drawRectangle({ x: left, y: y - 6, width: right - left, height: 20, color: rgb(0.94, 0.95, 0.97) });
-  text(page, "Work", left + 6, y, { font: bold });
-  text(page, "Qty", 380, y, { font: bold, alignRight: true });
-  text(page, "Rate", 460, y, { font: bold, alignRight: true });
-  text(page, "Amount", right - 6, y, { font: bold, alignRight: true });
-  y -= 24;
+  y = partyAndFacts(y, "Paid to", provider, facts);
+  y = tableHeader(y, ["Work", "Qty", "Rate", "Amount"]);
   const lines: [string, number, number][] = [
     ["Completed reviews", invoice.reviews, invoice.reviewRateCents],
     ["Recorded visits", invoice.visits, invoice.visitRateCents],
@@ -53,8 +35,7 @@ export async function renderPayoutPdf(invoice: PayoutInvoice, provider: { fullNa
     text(page, money(qty * rate), right - 6, y, { alignRight: true });
     y -= 18;
   }
-  page.drawLine({ start: { x: left, y: y + 8 }, end: { x: right, y: y + 8 }, thickness: 0.5, color: rgb(0.8, 0.8, 0.85) });
-  y -= 8;
+  y = totalsRule(y);
   text(page, "Total", 460, y, { font: bold, alignRight: true });
   text(page, money(invoice.amountCents), right - 6, y, { font: bold, alignRight: true });
   text(page, "Amounts in USD. Questions about this statement? Ask your provider manager.", left, 64, { size: 8, grey: true });

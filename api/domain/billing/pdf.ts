@@ -63,12 +63,42 @@ export async function clinicDocument(title: string, heading: string, created: Da
     y -= 13;
   }
   y -= 16;
-  return { doc, page, regular, bold, left, right, y, text };
+  /** Who the document is for (label, name, address) on the left, its facts (label: value) on the right; the y below both. */
+  const partyAndFacts = (from: number, label: string, person: { fullName: string; email: string }, facts: [string, string][]) => {
+    let py = from;
+    text(page, label, left, py, { font: bold });
+    py -= 14;
+    text(page, person.fullName || person.email, left, py);
+    py -= 13;
+    text(page, person.email, left, py, { grey: true });
+    let fy = from;
+    for (const [name, value] of facts) {
+      text(page, name, 360, fy, { grey: true });
+      text(page, value, right, fy, { font: bold, alignRight: true });
+      fy -= 14;
+    }
+    return Math.min(py, fy) - 28;
+  };
+  /** The lines' table header (description, quantity, unit amount, amount) on a shaded band; the y of the first line. */
+  const tableHeader = (from: number, [description, qty, unit, amount]: [string, string, string, string]) => {
+    page.drawRectangle({ x: left, y: from - 6, width: right - left, height: 20, color: rgb(0.94, 0.95, 0.97) });
+    text(page, description, left + 6, from, { font: bold });
+    text(page, qty, 380, from, { font: bold, alignRight: true });
+    text(page, unit, 460, from, { font: bold, alignRight: true });
+    text(page, amount, right - 6, from, { font: bold, alignRight: true });
+    return from - 24;
+  };
+  /** The rule under the lines; the y of the totals. */
+  const totalsRule = (from: number) => {
+    page.drawLine({ start: { x: left, y: from + 8 }, end: { x: right, y: from + 8 }, thickness: 0.5, color: rgb(0.8, 0.8, 0.85) });
+    return from - 8;
+  };
+  return { doc, page, regular, bold, left, right, y, text, partyAndFacts, tableHeader, totalsRule };
 }
 
 export async function renderInvoicePdf({ invoice, patient }: InvoicePdfInput): Promise<Buffer> {
   const letterhead = await clinicDocument(`Invoice ${invoice.number}`, "INVOICE", new Date(invoice.issuedOn + "T00:00:00Z"));
-  const { doc, page, regular, bold, left, right, text } = letterhead;
+  const { doc, page, regular, bold, left, right, text, partyAndFacts, tableHeader, totalsRule } = letterhead;
   let { y } = letterhead;
 
   const facts: [string, string][] = [
@@ -79,27 +109,8 @@ export async function renderInvoicePdf({ invoice, patient }: InvoicePdfInput): P
     ["Due", invoice.dueOn ? usDate(invoice.dueOn) : "-"],
   ];
   if (invoice.paidAt) facts.push(["Paid", usDate(invoice.paidAt.slice(0, 10))]);
-  const factsTop = y;
-  text(page, "Billed to", left, y, { font: bold });
-  y -= 14;
-  text(page, patient.fullName || patient.email, left, y);
-  y -= 13;
-  text(page, patient.email, left, y, { grey: true });
-  let fy = factsTop;
-  for (const [label, value] of facts) {
-    text(page, label, 360, fy, { grey: true });
-    text(page, value, right, fy, { font: bold, alignRight: true });
-    fy -= 14;
-  }
-  y = Math.min(y, fy) - 28;
-
-  // Lines
-  page.drawRectangle({ x: left, y: y - 6, width: right - left, height: 20, color: rgb(0.94, 0.95, 0.97) });
-  text(page, "Description", left + 6, y, { font: bold });
-  text(page, "Qty", 380, y, { font: bold, alignRight: true });
-  text(page, "Unit price", 460, y, { font: bold, alignRight: true });
-  text(page, "Amount", right - 6, y, { font: bold, alignRight: true });
-  y -= 24;
+  y = partyAndFacts(y, "Billed to", patient, facts);
+  y = tableHeader(y, ["Description", "Qty", "Unit price", "Amount"]);
   for (const line of invoice.lines) {
     const description = line.description.length > 60 ? line.description.slice(0, 59) + "..." : line.description;
     text(page, description, left + 6, y);
@@ -109,8 +120,7 @@ export async function renderInvoicePdf({ invoice, patient }: InvoicePdfInput): P
     y -= 18;
     if (y < 140) break;
   }
-  page.drawLine({ start: { x: left, y: y + 8 }, end: { x: right, y: y + 8 }, thickness: 0.5, color: rgb(0.8, 0.8, 0.85) });
-  y -= 8;
+  y = totalsRule(y);
   const totals: [string, number][] = [
     ["Total", invoice.amountCents],
     ["Amount paid", invoice.amountPaidCents],
