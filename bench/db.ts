@@ -1,4 +1,9 @@
-/** What every bench part shares: its PostgreSQL database made when missing, and the percentile of a sorted sample. */
+/**
+ * What every bench part shares: its PostgreSQL database made when missing, the percentile of a sorted sample, the
+ * machine it ran on, and running a part as a script of its own.
+ */
+import os from "node:os";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 
 /** Creates the database of `url` when it does not exist yet (the name must be a plain identifier). */
@@ -23,3 +28,24 @@ export async function ensureDatabase(url: string, log: (s: string) => void = () 
 export const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
 export const round = (x: number): number => Math.round(x * 100) / 100;
+
+/** The machine a result was measured on (written beside every result file). */
+export const benchMachine = (postgres: string) => ({
+  cpu: os.cpus()[0]?.model ?? "unknown",
+  cores: os.cpus().length,
+  memoryGb: Math.round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  postgres,
+});
+
+/** Runs `run` when the module `metaUrl` is the script Node was started with (`npx tsx bench/<part>.ts`), then exits. */
+export function runWhenMain(metaUrl: string, run: () => Promise<unknown>): void {
+  if (!process.argv[1] || metaUrl !== pathToFileURL(process.argv[1]).href) return;
+  run().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -32,7 +32,7 @@ import { scopedAccessIds, visiblePatientsSql } from "../api/domain/patient-acces
 import { cappedCountSql, countPlan, decodeCursor, filterConditions, listPageSql, listSourceFor, nameSearchSql, parseSearch, readByBitmap, pastDueConditions, pastDuePageSql, sourceCondition } from "../api/domain/provider-list.ts";
 import type { Role } from "../api/contract/roles.ts";
 import { BenchClient, startBenchApi } from "./client.ts";
-import { ensureDatabase, percentile, round } from "./db.ts";
+import { benchMachine, ensureDatabase, percentile, round } from "./db.ts";
 
 const dialect = new PgDialect();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -238,7 +238,7 @@ export async function runPatientsBench(): Promise<void> {
     }
 
     const loads = results.map((r) => r.load1);
-    const machine = { cpu: os.cpus()[0]?.model ?? "unknown", cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, postgres: version };
+    const machine = benchMachine(version);
     const worst = results.reduce((m, r) => Math.max(m, r.p95), 0);
     const over = results.filter((r) => r.p95 > BUDGET_P95_MS);
     const out = { when: new Date().toISOString(), ...counts, requestsPerCase: REQUESTS, warmup: WARMUP, budgetP95Ms: BUDGET_P95_MS, worstP95Ms: worst, machine, results };

@@ -36,6 +36,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { openDatabase } from "../api/db/client.ts";
 import { DEMO_PASSWORD, seedDemo } from "../api/db/seed/demo.ts";
+import { benchMachine } from "./db.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -534,7 +535,7 @@ export async function runSsrBench(): Promise<SsrResult[]> {
       );
     }
 
-    const machine = { cpu: os.cpus()[0]?.model ?? "unknown", cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, postgres: version };
+    const machine = benchMachine(version);
     const out = { when: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP, goals: { signedIn: GOAL_SIGNED_IN, login: GOAL_LOGIN, p95ServerMs: GOAL_P95_SERVER_MS }, machine, results };
     mkdirSync(path.join(here, "results"), { recursive: true });
     writeFileSync(path.join(here, "results", "ssr.json"), JSON.stringify(out, null, 2) + "\n");

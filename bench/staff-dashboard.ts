@@ -14,14 +14,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../api/db/client.ts";
 import { seedDemo } from "../api/db/seed/demo.ts";
 import { seedScaled } from "../api/db/seed/scaled.ts";
 import { BenchClient, startBenchApi } from "./client.ts";
-import { ensureDatabase, percentile, round } from "./db.ts";
+import { benchMachine, ensureDatabase, percentile, round, runWhenMain } from "./db.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -116,7 +116,7 @@ export async function runStaffDashboardBench(): Promise<void> {
       results.push(r);
     }
     const worst = results.reduce((m, r) => Math.max(m, r.p95), 0);
-    const machine = { cpu: os.cpus()[0]?.model ?? "unknown", cores: os.cpus().length, node: process.version, postgres: version };
+    const machine = benchMachine(version);
     mkdirSync(path.join(here, "results"), { recursive: true });
     writeFileSync(
       path.join(here, "results", "staff-dashboard.json"),
@@ -141,12 +141,4 @@ export async function runStaffDashboardBench(): Promise<void> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  runStaffDashboardBench().then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, runStaffDashboardBench);

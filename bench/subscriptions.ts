@@ -24,7 +24,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../api/db/client.ts";
@@ -35,7 +35,7 @@ import { createLogger } from "../api/logger.ts";
 import { startJobs } from "../api/jobs/queue.ts";
 import { scheduleDueRenewals } from "../api/domain/renewals.ts";
 import { BenchClient, startBenchApi } from "./client.ts";
-import { percentile } from "./db.ts";
+import { percentile, runWhenMain } from "./db.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -290,14 +290,9 @@ export async function runSubscriptionsBench(parts: { list: boolean; renewals: bo
   writeFileSync(file, JSON.stringify(out, null, 2) + "\n");
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const list = process.argv.includes("--list") || !process.argv.includes("--renewals");
-  const renewals = process.argv.includes("--renewals") || !process.argv.includes("--list");
-  runSubscriptionsBench({ list, renewals }).then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, () =>
+  runSubscriptionsBench({
+    list: process.argv.includes("--list") || !process.argv.includes("--renewals"),
+    renewals: process.argv.includes("--renewals") || !process.argv.includes("--list"),
+  }),
+);
